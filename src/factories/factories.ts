@@ -1,0 +1,237 @@
+import type { Faker } from '@faker-js/faker'
+import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from '../model/ids.ts'
+import type {
+  Account,
+  Application,
+  Entry,
+  Icons,
+  Organization,
+  Workspace,
+} from '../model/schemas.ts'
+import {
+  APP_QUALIFIERS,
+  APP_TEMPLATES,
+  GATEWAY_NAMES,
+  GROUP_NAMES,
+  ORGANIZATION_NAMES,
+  POLICY_NAMES,
+  WORKSPACE_TEMPLATES,
+} from './catalog.ts'
+import { createFaker, hex, slugify } from './random.ts'
+
+/** Timestamps derive from this instant (2025-01-01T00:00:00Z), never from the wall clock. */
+export const REFERENCE_DATE = Date.UTC(2025, 0, 1)
+
+const DAY = 86_400_000
+
+/** The origin icon URLs point at when none is given: the demo server's default address. */
+export const DEFAULT_ASSETS_ORIGIN = 'http://localhost:4010'
+
+export interface FactoryOptions {
+  /** Seed of the local Faker instance. Default 1. */
+  seed?: number
+  /** Origin of the icon URLs (the mock serves them under `/api/icons/`). */
+  assetsOrigin?: string
+  /**
+   * Values `access_type` is drawn from. Default `['private']`, the only value the spec shows; anything
+   * else is an assumption about the real service.
+   */
+  accessTypes?: readonly string[]
+  /** Values `protocol` is drawn from. Default `['http']`, the only value the spec shows. */
+  protocols?: readonly string[]
+}
+
+/** The shared resources of an organization that applications reference by `{ id, name }`. */
+export interface ResourcePools {
+  gateways: Entry[]
+  groupsOrUsers: Entry[]
+  policies: Entry[]
+}
+
+/** What an application is built inside of; every member is optional. */
+export interface ApplicationContext {
+  /** The owning workspace (its id, domain and creation time shape the application). */
+  workspace?: Workspace
+  /** The organization's primary domain, for `external_domain`. */
+  organizationDomain?: string
+  /** Accounts that may appear in `created_by` / `modified_by`. */
+  accounts?: readonly string[]
+  /** Entries to draw gateways, groups/users and policies from. */
+  pools?: ResourcePools
+  /** Position in the workspace, used to qualify repeated template names. */
+  index?: number
+}
+
+export interface WorkspaceContext {
+  organization?: Organization
+  accounts?: readonly string[]
+  index?: number
+}
+
+/**
+ * Factories bound to one seeded Faker instance, in the style of faker itself: every function draws from
+ * the same deterministic source, so the same seed and the same sequence of calls give the same records.
+ */
+export function createFactories(options: FactoryOptions = {}) {
+  const faker = createFaker(options.seed ?? 1)
+  const assetsOrigin = (options.assetsOrigin ?? DEFAULT_ASSETS_ORIGIN).replace(/\/+$/, '')
+  const accessTypes = options.accessTypes ?? ['private']
+  const protocols = options.protocols ?? ['http']
+
+  const id = (kind: IdKind): string => `${ID_PREFIX[kind]}_${hex(faker, ID_HEX_LENGTH)}`
+  const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items)
+  const someOf = <T>(items: readonly T[], max: number): T[] =>
+    faker.helpers.arrayElements(items, { min: 1, max: Math.min(max, items.length) })
+  const after = (from: number, maxDays: number): number =>
+    from + faker.number.int({ min: 60_000, max: maxDays * DAY })
+
+  // Half the records were never edited after creation: `updated` equals `created`.
+  const laterOrSame = (created: number, maxDays: number): number =>
+    faker.datatype.boolean() ? created : after(created, maxDays)
+
+  function buildIcons(imageId: string = id('image')): Icons {
+    const stem = `${assetsOrigin}/api/icons/${imageId}`
+    return {
+      base: `${stem}_512.webp`,
+      medium: `${stem}_192.webp`,
+      small: `${stem}_72.webp`,
+      original: `${stem}_original`,
+    }
+  }
+
+  function buildOrganization(overrides: Partial<Organization> = {}): Organization {
+    const name = overrides.name ?? pick(ORGANIZATION_NAMES)
+    return {
+      id: id('organization'),
+      name,
+      domain: `${slugify(name)}.example.com`,
+      ...overrides,
+    }
+  }
+
+  function buildAccount(overrides: Partial<Account> = {}): Account {
+    const first = faker.person.firstName()
+    const last = faker.person.lastName()
+    return {
+      id: id('account'),
+      name: `${first} ${last}`,
+      email: `${slugify(first)}.${slugify(last)}@example.com`,
+      organization: id('organization'),
+      apiKey: `wam_key_${hex(faker, 24)}`,
+      apiSecret: `wam_secret_${hex(faker, 40)}`,
+      ...overrides,
+    }
+  }
+
+  function buildPools(): ResourcePools {
+    const entries = (kind: IdKind, names: readonly string[]) =>
+      names.map((name) => ({ id: id(kind), name }))
+    return {
+      gateways: entries('gateway', GATEWAY_NAMES),
+      groupsOrUsers: [
+        ...entries('group', GROUP_NAMES),
+        ...Array.from({ length: 6 }, () => ({
+          id: id('user'),
+          name: `${faker.person.firstName()} ${faker.person.lastName()}`,
+        })),
+      ],
+      policies: entries('policy', POLICY_NAMES),
+    }
+  }
+
+  function buildWorkspace(
+    overrides: Partial<Workspace> = {},
+    context: WorkspaceContext = {},
+  ): Workspace {
+    const template = WORKSPACE_TEMPLATES[(context.index ?? faker.number.int(99)) % WORKSPACE_TEMPLATES.length]!
+    const round = Math.floor((context.index ?? 0) / WORKSPACE_TEMPLATES.length)
+    const created = overrides.created ?? after(REFERENCE_DATE, 180)
+    const author = context.accounts ? pick(context.accounts) : id('account')
+    const editor = context.accounts ? pick(context.accounts) : author
+    return {
+      id: id('workspace'),
+      name: round > 0 ? `${template.name} ${round + 1}` : template.name,
+      description: template.description,
+      domain: round > 0 ? `${template.domain}-${round + 1}` : template.domain,
+      organization: context.organization?.id ?? id('organization'),
+      icons: buildIcons(),
+      created,
+      created_by: author,
+      updated: laterOrSame(created, 60),
+      modified_by: editor,
+      ...overrides,
+    }
+  }
+
+  function buildApplication(
+    overrides: Partial<Application> = {},
+    context: ApplicationContext = {},
+  ): Application {
+    const index = context.index ?? faker.number.int(APP_TEMPLATES.length - 1)
+    const template = APP_TEMPLATES[index % APP_TEMPLATES.length]!
+    const round = Math.floor(index / APP_TEMPLATES.length)
+    const qualifier =
+      round === 0
+        ? ''
+        : round <= APP_QUALIFIERS.length
+          ? APP_QUALIFIERS[round - 1]!
+          : `${round + 1}`
+    const slug = qualifier ? `${template.slug}-${slugify(qualifier)}` : template.slug
+    const workspaceDomain = context.workspace?.domain ?? 'default'
+    const orgDomain = context.organizationDomain ?? 'example.com'
+    const pools = context.pools
+    const created = overrides.created ?? after(context.workspace?.created ?? REFERENCE_DATE, 300)
+    const author = context.accounts ? pick(context.accounts) : id('account')
+    const protocol = pick(protocols)
+    return {
+      id: id('application'),
+      name: qualifier ? `${template.name} ${qualifier}` : template.name,
+      description: template.description,
+      access_type: pick(accessTypes),
+      domain: slug,
+      domain_alias: `${slug}.${workspaceDomain}.internal`,
+      external_domain: `${slug}-${workspaceDomain}.${orgDomain}`,
+      port: template.port,
+      port_alias: protocol === 'https' ? '443' : '80',
+      protocol,
+      gateways: pools ? someOf(pools.gateways, 2) : [{ id: id('gateway'), name: pick(GATEWAY_NAMES) }],
+      group_or_users: pools
+        ? someOf(pools.groupsOrUsers, 3)
+        : [{ id: id('group'), name: pick(GROUP_NAMES) }],
+      policies: pools ? someOf(pools.policies, 2) : [{ id: id('policy'), name: pick(POLICY_NAMES) }],
+      icons: buildIcons(),
+      workspace: context.workspace?.id ?? id('workspace'),
+      created,
+      created_by: author,
+      updated: laterOrSame(created, 30),
+      modified_by: context.accounts ? pick(context.accounts) : author,
+      ...overrides,
+    }
+  }
+
+  return {
+    /** The seeded Faker instance, for custom scenarios that need more randomness. */
+    faker,
+    /** A new identifier of the given kind: prefix + 32 lowercase hex digits. */
+    id,
+    buildIcons,
+    buildOrganization,
+    buildAccount,
+    buildPools,
+    buildWorkspace,
+    buildApplication,
+  }
+}
+
+export type Factories = ReturnType<typeof createFactories>
+
+const standalone = createFactories()
+
+/** Builds one workspace record from the module's default factories (seed 1); every field can be overridden. */
+export const buildWorkspace: Factories['buildWorkspace'] = standalone.buildWorkspace
+/** Builds one application record from the module's default factories (seed 1); every field can be overridden. */
+export const buildApplication: Factories['buildApplication'] = standalone.buildApplication
+/** Builds one organization record from the module's default factories. */
+export const buildOrganization: Factories['buildOrganization'] = standalone.buildOrganization
+/** Builds one account (principal) record from the module's default factories. */
+export const buildAccount: Factories['buildAccount'] = standalone.buildAccount

@@ -1,0 +1,56 @@
+import type { Account, Workspace } from '../../model/schemas.ts'
+import { envelope } from '../envelope.ts'
+import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
+import { headerIdentifier, pagingQuery, pathIdentifier } from '../parameters.ts'
+import { Problem } from '../problem.ts'
+import { assertValid } from '../validation.ts'
+import { visibleWorkspace } from './workspaces.ts'
+
+const WORKSPACE_HEADER = 'X-Workspace-ID'
+
+/** The workspace named by X-Workspace-ID, once every other input of the request has been validated. */
+function scopedWorkspace(input: OperationInput, headerValue: string, principal: Account): Workspace {
+  assertValid(input.errors)
+  return visibleWorkspace(input.mock, headerValue, principal)
+}
+
+export const listApplications = defineOperation({
+  name: 'listApplications',
+  method: 'GET',
+  path: '/api/applications',
+  run(input) {
+    const principal = principalOf(input)
+    const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
+    const { currentPage, pageSize } = pagingQuery(input.url, input.errors)
+    const workspace = scopedWorkspace(input, scope, principal)
+    const all = input.mock.store.indexes.applicationsOf(workspace.id)
+    const start = (currentPage - 1) * pageSize
+    const rows = all.slice(start, start + pageSize).map((row) => input.mock.serialize.application(row))
+    return envelope.page('PagingResponseListApplicationBody', input.target, rows, {
+      currentPage,
+      pageSize,
+      total: all.length,
+    })
+  },
+})
+
+export const getApplication = defineOperation({
+  name: 'getApplication',
+  method: 'GET',
+  path: '/api/applications/:applicationId',
+  run(input) {
+    const principal = principalOf(input)
+    const id = pathIdentifier(input.params, 'applicationId', input.errors)
+    const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
+    const workspace = scopedWorkspace(input, scope, principal)
+    const application = input.mock.store.indexes.application(id)
+    if (!application || application.workspace !== workspace.id) {
+      throw new Problem(404, `application ${id} not found in workspace ${scope}`)
+    }
+    return envelope.item(
+      'SuccessResponseApplicationBody',
+      input.target,
+      input.mock.serialize.application(application),
+    )
+  },
+})

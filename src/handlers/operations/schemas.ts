@@ -1,0 +1,33 @@
+import { toJsonSchema } from '../../model/json-schemas.ts'
+import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
+import { defineOperation } from '../operation.ts'
+import { Problem } from '../problem.ts'
+
+// Generated once per process: the documents depend on the schemas only.
+const documents = new Map<string, string>()
+
+function documentOf(name: SchemaName): string {
+  let text = documents.get(name)
+  if (text === undefined) {
+    text = JSON.stringify(toJsonSchema(name))
+    documents.set(name, text)
+  }
+  return text
+}
+
+/** GET /api/schemas/<Name>.json: public, so that `$schema` links resolve without credentials. */
+export const getSchema = defineOperation({
+  name: 'getSchema',
+  method: 'GET',
+  path: '/api/schemas/:file',
+  public: true,
+  run({ params }) {
+    const file = typeof params.file === 'string' ? params.file : ''
+    const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
+    if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
+    return new Response(documentOf(name as SchemaName), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    })
+  },
+})

@@ -1,0 +1,91 @@
+import {
+  createWorkspaceBodySchema,
+  updateWorkspaceBodySchema,
+  type Account,
+  type Workspace,
+} from '../../model/schemas.ts'
+import type { MockContext } from '../context.ts'
+import { envelope } from '../envelope.ts'
+import { defineOperation, principalOf } from '../operation.ts'
+import { pathIdentifier } from '../parameters.ts'
+import { Problem } from '../problem.ts'
+import { readJsonBody } from '../request-body.ts'
+import { assertValid } from '../validation.ts'
+
+/** The workspace `id` names if the principal's organization owns it; otherwise 404, whichever the reason. */
+export function visibleWorkspace(mock: MockContext, id: string, principal: Account): Workspace {
+  const workspace = mock.store.indexes.workspace(mock.workspaceKey(id))
+  if (!workspace || workspace.organization !== principal.organization) {
+    throw new Problem(404, `workspace ${id} not found`)
+  }
+  return workspace
+}
+
+export const listWorkspaces = defineOperation({
+  name: 'listWorkspaces',
+  method: 'GET',
+  path: '/api/workspaces',
+  run(input) {
+    const { mock } = input
+    const rows = mock.store.indexes.workspacesOf(principalOf(input).organization)
+    return envelope.list(
+      'SuccessResponseListWorkspaceBody',
+      input.target,
+      rows.map((row) => mock.serialize.workspace(row)),
+    )
+  },
+})
+
+export const getWorkspace = defineOperation({
+  name: 'getWorkspace',
+  method: 'GET',
+  path: '/api/workspaces/:workspaceId',
+  run(input) {
+    const id = pathIdentifier(input.params, 'workspaceId', input.errors)
+    assertValid(input.errors)
+    const workspace = visibleWorkspace(input.mock, id, principalOf(input))
+    return envelope.item(
+      'SuccessResponseWorkspaceBody',
+      input.target,
+      input.mock.serialize.workspace(workspace),
+    )
+  },
+})
+
+export const createWorkspace = defineOperation({
+  name: 'createWorkspace',
+  method: 'POST',
+  path: '/api/workspaces',
+  async run(input) {
+    const body = await readJsonBody(input.request, createWorkspaceBodySchema, input.errors)
+    assertValid(input.errors)
+    const workspace = await input.mock.store.createWorkspace(
+      { name: body!.name, description: body!.description ?? '', domain: body!.domain ?? '' },
+      principalOf(input),
+    )
+    return envelope.item(
+      'SuccessResponseWorkspaceBody',
+      input.target,
+      input.mock.serialize.workspace(workspace),
+    )
+  },
+})
+
+export const updateWorkspace = defineOperation({
+  name: 'updateWorkspace',
+  method: 'PUT',
+  path: '/api/workspaces/:workspaceId',
+  async run(input) {
+    const id = pathIdentifier(input.params, 'workspaceId', input.errors)
+    const body = await readJsonBody(input.request, updateWorkspaceBodySchema, input.errors)
+    assertValid(input.errors)
+    const principal = principalOf(input)
+    const current = visibleWorkspace(input.mock, id, principal)
+    const workspace = await input.mock.store.updateWorkspace(current, body!, principal)
+    return envelope.item(
+      'SuccessResponseWorkspaceBody',
+      input.target,
+      input.mock.serialize.workspace(workspace),
+    )
+  },
+})

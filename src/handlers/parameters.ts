@@ -1,0 +1,61 @@
+import { z } from 'zod'
+import { MAX_ID_LENGTH } from '../model/ids.ts'
+import type { ErrorDetail } from '../model/schemas.ts'
+import { validate } from './validation.ts'
+
+/** A path or header identifier: 1 to 36 characters (spec 8). Prefix and hex form are not checked: 404. */
+export const identifierParameter = z
+  .string()
+  .min(1, 'expected a non-empty identifier')
+  .max(MAX_ID_LENGTH, `expected length <= ${MAX_ID_LENGTH}`)
+
+const integerParameter = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?[0-9]{1,16}$/, 'expected an integer')
+    .transform(Number)
+    .pipe(z.int().min(min, `expected number >= ${min}`).max(max, `expected number <= ${max}`))
+
+/** Paging of GET /api/applications: names, bounds (spec 8) and defaults decided for the mock. */
+export const PAGING = {
+  currentPage: { name: 'current_page', min: 1, max: 1000, default: 1 },
+  pageSize: { name: 'page_size', min: 10, max: 100, default: 10 },
+} as const
+
+const pageParameters = {
+  currentPage: integerParameter(PAGING.currentPage.min, PAGING.currentPage.max),
+  pageSize: integerParameter(PAGING.pageSize.min, PAGING.pageSize.max),
+}
+
+/** A path parameter: MSW gives a string (or an array for repeated segments, which never match here). */
+export function pathIdentifier(
+  params: Record<string, string | readonly string[] | undefined>,
+  name: string,
+  errors: ErrorDetail[],
+): string {
+  return validate(identifierParameter, params[name], `path.${name}`, errors) ?? ''
+}
+
+/** A required identifier header such as X-Workspace-ID. */
+export function headerIdentifier(request: Request, name: string, errors: ErrorDetail[]): string {
+  const value = request.headers.get(name) ?? undefined
+  return validate(identifierParameter, value, `header.${name}`, errors) ?? ''
+}
+
+/**
+ * `current_page` and `page_size`. An empty value counts as absent (as in Huma); a repeated one is rejected
+ * rather than silently picking one of them.
+ */
+export function pagingQuery(url: URL, errors: ErrorDetail[]): { currentPage: number; pageSize: number } {
+  const read = (key: keyof typeof PAGING): number => {
+    const { name } = PAGING[key]
+    const values = url.searchParams.getAll(name).filter((v) => v !== '')
+    if (values.length === 0) return PAGING[key].default
+    if (values.length > 1) {
+      errors.push({ message: 'expected a single value', location: `query.${name}`, value: values })
+      return PAGING[key].default
+    }
+    return validate(pageParameters[key], values[0], `query.${name}`, errors) ?? PAGING[key].default
+  }
+  return { currentPage: read('currentPage'), pageSize: read('pageSize') }
+}

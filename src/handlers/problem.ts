@@ -1,0 +1,63 @@
+import type { ErrorDetail } from '../model/schemas.ts'
+import { jsonResponse, type ResponseTarget } from './envelope.ts'
+
+/** Go's `http.StatusText`, which Huma uses for `title`. */
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Request Entity Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+}
+
+/** The title of a status code, as the real service (Huma on Go) writes it. */
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error')
+}
+
+/**
+ * An RFC 9457 problem, thrown anywhere below an operation and rendered once by the operation wrapper.
+ * Throwing keeps every check a one-liner and guarantees a rejected request never reaches a write.
+ */
+export class Problem extends Error {
+  readonly status: number
+  readonly detail: string
+  readonly errors: ErrorDetail[] | undefined
+  readonly headers: Record<string, string> | undefined
+
+  constructor(status: number, detail: string, errors?: ErrorDetail[], headers?: Record<string, string>) {
+    super(`${status} ${detail}`)
+    this.name = 'Problem'
+    this.status = status
+    this.detail = detail
+    this.errors = errors
+    this.headers = headers
+  }
+}
+
+/** The one way the kit writes an error: `application/problem+json` in Huma's ErrorModel shape. */
+export function problemResponse(problem: Problem, target: ResponseTarget): Response {
+  const body: Record<string, unknown> = {
+    $schema: target.schemaUrl('ErrorModel'),
+    title: statusTitle(problem.status),
+    status: problem.status,
+    detail: problem.detail,
+  }
+  if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
+  return jsonResponse(JSON.stringify(body), {
+    status: problem.status,
+    schema: 'ErrorModel',
+    target,
+    contentType: 'application/problem+json',
+    headers: problem.headers,
+  })
+}

@@ -1,0 +1,24 @@
+import { z } from 'zod'
+import { servedSchemas, type SchemaName } from './schemas.ts'
+
+/** Generates the draft 2020-12 JSON Schema of one served document. Pure: same input, same bytes. */
+export function toJsonSchema(name: SchemaName): Record<string, unknown> {
+  return z.toJSONSchema(servedSchemas[name], { target: 'draft-2020-12', io: 'output' }) as Record<
+    string,
+    unknown
+  >
+}
+
+/** Every served JSON Schema, keyed by name. */
+export function allJsonSchemas(): Record<SchemaName, Record<string, unknown>> {
+  const names = Object.keys(servedSchemas) as SchemaName[]
+  return Object.fromEntries(names.map((name) => [name, toJsonSchema(name)])) as Record<
+    SchemaName,
+    Record<string, unknown>
+  >
+}
+
+/** The path of a schema document relative to the API origin. */
+export function schemaPath(name: string): string {
+  return `/api/schemas/${name}.json`
+}

@@ -1,0 +1,189 @@
+/**
+ * The single source of truth: every record, envelope and request body of the API as a zod schema.
+ * Collections, TypeScript types, request validation and the published JSON Schemas all derive from here.
+ */
+import { z } from 'zod'
+import { ID_PREFIX, idSchema } from './ids.ts'
+
+const timestamp = z
+  .int()
+  .min(1_000_000_000_000)
+  .max(9_999_999_999_999)
+  .meta({ description: 'Unix epoch milliseconds (13 digits)' })
+
+const iconUrl = (suffix: string, description: string) =>
+  z
+    .string()
+    .regex(new RegExp(`${suffix.replace('.', '\\.')}$`))
+    .meta({ description })
+
+/** Spec 2.5: four image URLs built around one `img_` identifier. */
+export const iconsSchema = z
+  .strictObject({
+    base: iconUrl('_512.webp', '512-pixel WebP variant'),
+    medium: iconUrl('_192.webp', '192-pixel WebP variant'),
+    small: iconUrl('_72.webp', '72-pixel WebP variant'),
+    original: iconUrl('_original', 'the original image'),
+  })
+  .meta({ title: 'Icons' })
+
+const entry = (...prefixes: string[]) =>
+  z.strictObject({ id: idSchema(...prefixes), name: z.string() })
+
+export const gatewayEntrySchema = entry(ID_PREFIX.gateway)
+export const groupOrUserEntrySchema = entry(ID_PREFIX.group, ID_PREFIX.user)
+export const policyEntrySchema = entry(ID_PREFIX.policy)
+
+/**
+ * Spec 2.3. The id carries `wse_` so that it works in the path; the `app_` prefix of the spec's sample is
+ * accepted too because the `workspaceIdPrefix: 'app'` option reproduces it.
+ */
+export const workspaceSchema = z
+  .strictObject({
+    id: idSchema(ID_PREFIX.workspace, ID_PREFIX.application),
+    name: z.string(),
+    description: z.string(),
+    domain: z.string(),
+    organization: idSchema(ID_PREFIX.organization),
+    icons: iconsSchema,
+    created: timestamp,
+    created_by: idSchema(ID_PREFIX.account),
+    updated: timestamp,
+    modified_by: idSchema(ID_PREFIX.account),
+  })
+  .meta({ title: 'Workspace' })
+
+/** Spec 2.4. */
+export const applicationSchema = z
+  .strictObject({
+    id: idSchema(ID_PREFIX.application),
+    name: z.string(),
+    description: z.string(),
+    access_type: z.string().meta({ description: 'the spec shows `private`' }),
+    domain: z.string(),
+    domain_alias: z.string(),
+    external_domain: z.string(),
+    port: z.string().meta({ description: 'port number carried as a string' }),
+    port_alias: z.string().meta({ description: 'alias port carried as a string' }),
+    protocol: z.string().meta({ description: 'the spec shows `http`' }),
+    gateways: z.array(gatewayEntrySchema),
+    group_or_users: z.array(groupOrUserEntrySchema),
+    policies: z.array(policyEntrySchema),
+    icons: iconsSchema,
+    workspace: idSchema(ID_PREFIX.workspace),
+    created: timestamp,
+    created_by: idSchema(ID_PREFIX.account),
+    updated: timestamp,
+    modified_by: idSchema(ID_PREFIX.account),
+  })
+  .meta({ title: 'Application' })
+
+/** An organization (tenant). Not served by the API; it scopes what a principal sees. */
+export const organizationSchema = z.strictObject({
+  id: idSchema(ID_PREFIX.organization),
+  name: z.string(),
+  domain: z.string(),
+})
+
+/** An account with its API credentials: a principal of the API. */
+export const accountSchema = z.strictObject({
+  id: idSchema(ID_PREFIX.account),
+  name: z.string(),
+  email: z.string(),
+  organization: idSchema(ID_PREFIX.organization),
+  apiKey: z.string().min(1),
+  apiSecret: z.string().min(1),
+})
+
+const schemaLink = z.string().meta({
+  description: 'A URL to the JSON Schema for this object.',
+  format: 'uri',
+  readOnly: true,
+})
+
+/** Spec 2.2: the single-item success envelope. */
+const itemEnvelope = <T extends z.ZodType>(title: string, data: T) =>
+  z.strictObject({ $schema: schemaLink, data, success: z.boolean() }).meta({ title })
+
+export const successResponseWorkspaceBodySchema = itemEnvelope(
+  'SuccessResponseWorkspaceBody',
+  workspaceSchema,
+)
+export const successResponseApplicationBodySchema = itemEnvelope(
+  'SuccessResponseApplicationBody',
+  applicationSchema,
+)
+export const successResponseListWorkspaceBodySchema = itemEnvelope(
+  'SuccessResponseListWorkspaceBody',
+  z.array(workspaceSchema),
+)
+export const pagingResponseListApplicationBodySchema = z
+  .strictObject({
+    $schema: schemaLink,
+    current_page: z.int().min(1),
+    data: z.array(applicationSchema),
+    page_size: z.int().min(1),
+    success: z.boolean(),
+    total: z.int().min(0),
+  })
+  .meta({ title: 'PagingResponseListApplicationBody' })
+
+/** RFC 9457 problem details in the shape of the Huma framework's ErrorModel. */
+export const errorDetailSchema = z.strictObject({
+  message: z.string().meta({ description: 'Error message text' }),
+  location: z
+    .string()
+    .meta({ description: 'Where the error occurred, e.g. `body.name` or `query.page_size`' }),
+  value: z.unknown().meta({ description: 'The value at the given location' }),
+})
+
+export const errorModelSchema = z
+  .strictObject({
+    $schema: schemaLink,
+    title: z.string().meta({ description: 'A short, human-readable summary of the problem type' }),
+    status: z.int().min(400).max(599).meta({ description: 'HTTP status code' }),
+    detail: z.string().meta({ description: 'A human-readable explanation of this occurrence' }),
+    errors: z.array(errorDetailSchema).optional(),
+  })
+  .meta({ title: 'ErrorModel' })
+
+/** Request body of POST /api/workspaces (spec 4.1; `name` required by decision). */
+export const createWorkspaceBodySchema = z.strictObject({
+  name: z.string().min(1),
+  description: z.string().optional(),
+  domain: z.string().optional(),
+})
+
+/** Request body of PUT /api/workspaces/{workspaceId} (spec 4.2: no `domain`). */
+export const updateWorkspaceBodySchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+})
+
+/** The documents served under /api/schemas/<Name>.json, by name. */
+export const servedSchemas = {
+  SuccessResponseWorkspaceBody: successResponseWorkspaceBodySchema,
+  SuccessResponseApplicationBody: successResponseApplicationBodySchema,
+  SuccessResponseListWorkspaceBody: successResponseListWorkspaceBodySchema,
+  PagingResponseListApplicationBody: pagingResponseListApplicationBodySchema,
+  ErrorModel: errorModelSchema,
+} as const
+
+export type SchemaName = keyof typeof servedSchemas
+
+export type Icons = z.infer<typeof iconsSchema>
+export type Entry = z.infer<typeof gatewayEntrySchema>
+export type Workspace = z.infer<typeof workspaceSchema>
+export type Application = z.infer<typeof applicationSchema>
+export type Organization = z.infer<typeof organizationSchema>
+export type Account = z.infer<typeof accountSchema>
+export type SuccessResponseWorkspaceBody = z.infer<typeof successResponseWorkspaceBodySchema>
+export type SuccessResponseApplicationBody = z.infer<typeof successResponseApplicationBodySchema>
+export type SuccessResponseListWorkspaceBody = z.infer<typeof successResponseListWorkspaceBodySchema>
+export type PagingResponseListApplicationBody = z.infer<
+  typeof pagingResponseListApplicationBodySchema
+>
+export type ErrorDetail = z.infer<typeof errorDetailSchema>
+export type ErrorModel = z.infer<typeof errorModelSchema>
+export type CreateWorkspaceBody = z.infer<typeof createWorkspaceBodySchema>
+export type UpdateWorkspaceBody = z.infer<typeof updateWorkspaceBodySchema>

@@ -1,0 +1,145 @@
+import { createFaker, hex } from '../factories/random.ts'
+import type { ScenarioState } from '../scenarios/kit.ts'
+import { createWriteClock } from './clock.ts'
+import { createDatabase, type Database } from './database.ts'
+import { ID_HEX_LENGTH, ID_PREFIX } from './ids.ts'
+import { Indexes } from './indexes.ts'
+import type { Account, Workspace } from './schemas.ts'
+
+export interface StoreOptions {
+  /** Seed of the identifiers the store mints for records created at run time. */
+  seed: number
+  /** Wall clock for `created` / `updated` of writes. */
+  now: () => number
+  /** Origin of icon URLs of records created at run time. */
+  assetsOrigin: string
+}
+
+export interface NewWorkspace {
+  name: string
+  description: string
+  domain: string
+}
+
+/**
+ * The store of record: the @msw/data collections, the indexes over them, and the writes the API makes.
+ * It remembers the initial state so that `reset()` can bring it back in place.
+ */
+export class Store {
+  readonly db: Database = createDatabase()
+  readonly indexes = new Indexes(this.db)
+  #initial: ScenarioState
+  #options: StoreOptions
+  #ids = createFaker(0)
+  #clock = createWriteClock(Date.now, 0)
+  #pending: Promise<void> = Promise.resolve()
+
+  constructor(initial: ScenarioState, options: StoreOptions) {
+    this.#initial = initial
+    this.#options = options
+    this.#pending = this.#load()
+  }
+
+  /** Settles when the store holds its initial state (after construction or a reset). */
+  get ready(): Promise<void> {
+    return this.#pending
+  }
+
+  /** Back to the initial state, in place: the collections and every reference to them stay valid. */
+  reset(): Promise<void> {
+    this.#pending = this.#pending.then(
+      () => this.#load(),
+      () => this.#load(),
+    )
+    return this.#pending
+  }
+
+  async #load(): Promise<void> {
+    const initial = this.#initial
+    // `clear()` deletes one record at a time with a linear search each (quadratic); `all()` is the
+    // collection's own live array, so emptying it is the linear way to drop every record at once.
+    for (const collection of Object.values(this.db)) collection.all().length = 0
+    this.indexes.markStale()
+    await Promise.all([
+      Promise.all(initial.organizations.map((r) => this.db.organizations.create(r))),
+      Promise.all(initial.accounts.map((r) => this.db.accounts.create(r))),
+      Promise.all(initial.workspaces.map((r) => this.db.workspaces.create(r))),
+      Promise.all(initial.applications.map((r) => this.db.applications.create(r))),
+    ])
+    this.#ids = createFaker([this.#options.seed, 0x5eed])
+    this.#clock = createWriteClock(this.#options.now, latestTimestamp(initial))
+  }
+
+  /** A fresh identifier of the given prefix that no record of the store carries yet. */
+  #mintWorkspaceId(): string {
+    for (;;) {
+      const id = `${ID_PREFIX.workspace}_${hex(this.#ids, ID_HEX_LENGTH)}`
+      if (!this.indexes.workspace(id)) return id
+    }
+  }
+
+  async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
+    const id = this.#mintWorkspaceId()
+    const imageId = `${ID_PREFIX.image}_${hex(this.#ids, ID_HEX_LENGTH)}`
+    const stem = `${this.#options.assetsOrigin}/api/icons/${imageId}`
+    const at = this.#clock.next()
+    const workspace = await this.indexes.ownWrite(id, () =>
+      this.db.workspaces.create({
+        id,
+        ...input,
+        organization: principal.organization,
+        icons: {
+          base: `${stem}_512.webp`,
+          medium: `${stem}_192.webp`,
+          small: `${stem}_72.webp`,
+          original: `${stem}_original`,
+        },
+        created: at,
+        created_by: principal.id,
+        updated: at,
+        modified_by: principal.id,
+      }),
+    )
+    this.indexes.addedWorkspace(workspace)
+    return workspace
+  }
+
+  async updateWorkspace(
+    previous: Workspace,
+    changes: { name?: string; description?: string },
+    principal: Account,
+  ): Promise<Workspace> {
+    const at = this.#clock.next()
+    const next = await this.indexes.ownWrite(previous.id, () =>
+      this.db.workspaces.update(previous as Parameters<Database['workspaces']['update']>[0], {
+        data(draft) {
+          if (changes.name !== undefined) draft.name = changes.name
+          if (changes.description !== undefined) draft.description = changes.description
+          draft.updated = Math.max(at, draft.updated + 1)
+          draft.modified_by = principal.id
+        },
+      }),
+    )
+    if (!next) throw new Error(`workspace ${previous.id} vanished during its update`)
+    this.indexes.replacedWorkspace(previous, next)
+    return next
+  }
+
+  /** The whole state as plain JSON data, in insertion order. */
+  snapshot(): ScenarioState {
+    return structuredClone({
+      organizations: this.db.organizations.all(),
+      accounts: this.db.accounts.all(),
+      workspaces: this.db.workspaces.all(),
+      applications: this.db.applications.all(),
+    }) as ScenarioState
+  }
+}
+
+function latestTimestamp(state: ScenarioState): number {
+  let latest = 0
+  for (const record of [...state.workspaces, ...state.applications]) {
+    latest = Math.max(latest, record.created, record.updated)
+  }
+  return latest
+}

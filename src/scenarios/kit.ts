@@ -1,0 +1,94 @@
+import type { Faker } from '@faker-js/faker'
+import {
+  createFactories,
+  type Factories,
+  type FactoryOptions,
+  type ResourcePools,
+} from '../factories/factories.ts'
+import type { Account, Application, Organization, Workspace } from '../model/schemas.ts'
+
+/** The plain-data state of the mock: what a scenario produces and what `snapshot()` returns. */
+export interface ScenarioState {
+  organizations: Organization[]
+  accounts: Account[]
+  workspaces: Workspace[]
+  applications: Application[]
+}
+
+/**
+ * What a scenario function receives: the seeded factories plus helpers that wire records together
+ * (authors from the organization's accounts, entries from its gateways, groups and policies).
+ */
+export class ScenarioKit {
+  readonly factories: Factories
+  readonly state: ScenarioState = { organizations: [], accounts: [], workspaces: [], applications: [] }
+  #pools = new Map<string, ResourcePools>()
+  #workspaceCount = new Map<string, number>()
+  #applicationCount = new Map<string, number>()
+
+  constructor(options: FactoryOptions) {
+    this.factories = createFactories(options)
+  }
+
+  /** The seeded Faker instance shared by every factory of this build. */
+  get faker(): Faker {
+    return this.factories.faker
+  }
+
+  organization(overrides: Partial<Organization> = {}): Organization {
+    const organization = this.factories.buildOrganization(overrides)
+    this.#pools.set(organization.id, this.factories.buildPools())
+    this.state.organizations.push(organization)
+    return organization
+  }
+
+  /** An account of the organization, with API credentials. */
+  principal(organization: Organization, overrides: Partial<Account> = {}): Account {
+    const account = this.factories.buildAccount({ organization: organization.id, ...overrides })
+    this.state.accounts.push(account)
+    return account
+  }
+
+  workspace(organization: Organization, overrides: Partial<Workspace> = {}): Workspace {
+    const index = this.#next(this.#workspaceCount, organization.id)
+    const workspace = this.factories.buildWorkspace(overrides, {
+      organization,
+      accounts: this.#accountsOf(organization.id),
+      index,
+    })
+    this.state.workspaces.push(workspace)
+    return workspace
+  }
+
+  application(workspace: Workspace, overrides: Partial<Application> = {}): Application {
+    const organization = this.state.organizations.find((o) => o.id === workspace.organization)
+    const application = this.factories.buildApplication(overrides, {
+      workspace,
+      organizationDomain: organization?.domain,
+      accounts: this.#accountsOf(workspace.organization),
+      pools: this.#pools.get(workspace.organization),
+      index: this.#next(this.#applicationCount, workspace.id),
+    })
+    this.state.applications.push(application)
+    return application
+  }
+
+  /** `count` applications in the workspace. */
+  applications(workspace: Workspace, count: number): Application[] {
+    return Array.from({ length: count }, () => this.application(workspace))
+  }
+
+  #accountsOf(organization: string): string[] | undefined {
+    const ids = this.state.accounts.filter((a) => a.organization === organization).map((a) => a.id)
+    return ids.length > 0 ? ids : undefined
+  }
+
+  #next(counter: Map<string, number>, key: string): number {
+    const value = counter.get(key) ?? 0
+    counter.set(key, value + 1)
+    return value
+  }
+}
+
+/** A scenario: a function that fills the kit's state using its factories. */
+export type Scenario = (kit: ScenarioKit) => void
