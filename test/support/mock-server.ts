@@ -1,0 +1,80 @@
+import { setupServer, type SetupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { createMockApi, type MockApi, type MockApiOptions, type Principal } from '../../src/index.ts'
+import { declaredSchema, schemaErrors } from './schemas.ts'
+
+export const ORIGIN = 'https://api.example.test'
+
+export interface MockHarness {
+  api: MockApi
+  server: SetupServer
+  /** fetch() against the mock with the first principal's credentials, unless `principal: null`. */
+  call(path: string, init?: CallInit): Promise<CheckedResponse>
+}
+
+export interface CallInit extends RequestInit {
+  /** Whose credentials to send; `null` sends none. Default: the first principal. */
+  principal?: Principal | null
+  /** Sets X-Workspace-ID. */
+  workspace?: string
+  /** JSON body (sets Content-Type application/json). */
+  json?: unknown
+}
+
+export interface CheckedResponse {
+  response: Response
+  status: number
+  body: any
+  text: string
+}
+
+/**
+ * One mock API behind msw/node's setupServer for a test file: started before all tests, reset after each,
+ * closed after all. Every JSON body that declares a schema is checked against it.
+ */
+export function useHarness(options: MockApiOptions = {}): MockHarness {
+  const api = createMockApi({ baseUrl: ORIGIN, ...options })
+  const server = setupServer(...api.handlers)
+  beforeAll(async () => {
+    server.listen({ onUnhandledFrame: 'error' })
+    await api.ready
+  })
+  afterEach(() => api.reset())
+  afterAll(() => server.close())
+
+  return {
+    api,
+    server,
+    async call(path, init = {}) {
+      const { principal, workspace, json, ...rest } = init
+      const headers = new Headers(rest.headers)
+      const who = principal === undefined ? api.principals[0] : principal
+      if (who) {
+        headers.set('X-API-Key', who.apiKey)
+        headers.set('X-API-Secret', who.apiSecret)
+      }
+      if (workspace !== undefined) headers.set('X-Workspace-ID', workspace)
+      let body = rest.body
+      if (json !== undefined) {
+        headers.set('Content-Type', 'application/json')
+        body = JSON.stringify(json)
+      }
+      const base = (options.baseUrl ?? ORIGIN).replace(/\/$/, '')
+      const response = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
+        ...rest,
+        headers,
+        body,
+      })
+      const text = await response.text()
+      let parsed: unknown
+      try {
+        parsed = text ? JSON.parse(text) : undefined
+      } catch {
+        parsed = undefined
+      }
+      const schema = declaredSchema(response)
+      if (schema) expect(schemaErrors(schema, parsed), `${schema} of ${path}`).toBeUndefined()
+      return { response, status: response.status, body: parsed, text }
+    },
+  }
+}
