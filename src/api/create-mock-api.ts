@@ -1,16 +1,29 @@
 import type { HttpHandler } from 'msw'
 import { DEFAULT_ASSETS_ORIGIN, type FactoryOptions } from '../factories/factories.ts'
-import { createHandlers } from '../handlers/create-handlers.ts'
-import { createMockContext, type WorkspaceIdPrefix } from '../handlers/context.ts'
+import { createHandlers, operations } from '../handlers/create-handlers.ts'
+import {
+  createSerializer,
+  workspaceKeyMapper,
+  type MockContext,
+  type WorkspaceIdPrefix,
+} from '../handlers/context.ts'
+import type { OperationName } from '../handlers/operation.ts'
 import type { Database } from '../model/database.ts'
 import { Store } from '../model/store.ts'
 import { validateState } from '../model/validate-state.ts'
 import type { ScenarioState } from '../scenarios/kit.ts'
 import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
+import { underTestRunner, type ContractViolation } from '../testkit/contract.ts'
+import { FaultRegistry } from '../testkit/faults.ts'
+import { Journal } from '../testkit/journal.ts'
+import { Overrides, type OverrideOptions, type OverrideResolver } from '../testkit/overrides.ts'
+import { createRandomSource } from '../testkit/random-source.ts'
 
 export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
   /** A preset name (`empty`, `demo`, `paging`, `multi-tenant`, `scale:<w>x<a>`) or a scenario function. Default `demo`. */
   scenario?: ScenarioRef
+  /** Start from this plain state (e.g. a `snapshot()` or a fixture file) instead of a scenario. Validated on load. */
+  state?: ScenarioState
   /** Seed of every generated value. Default 1. */
   seed?: number
   /** Answer only on this origin (and path prefix). Without it the handlers match `/api/...` on any origin. */
@@ -19,6 +32,13 @@ export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
   workspaceIdPrefix?: WorkspaceIdPrefix
   /** Clock for `created` / `updated` of writes made through the API. Default `Date.now`. */
   now?: () => number
+  /**
+   * Contract-strict mode: check every response body against the served schemas and answer a loud 500
+   * (also listed in `api.violations`) when one breaks them. Default: on under a test runner, else off.
+   */
+  strict?: boolean
+  /** Most requests the journal keeps (oldest drop first). Default 1000; 0 turns the journal off. */
+  journalLimit?: number
 }
 
 /** An API key and secret pair. */
@@ -44,11 +64,28 @@ export interface MockApi {
   readonly principals: readonly Principal[]
   /** The seed the data was built from. */
   readonly seed: number
+  /** Whether contract-strict mode is on. */
+  readonly strict: boolean
   /** Settles once the collections hold the scenario (handlers wait for it by themselves). */
   readonly ready: Promise<void>
-  /** Back to the scenario's initial state, in place: handlers and `db` stay valid. */
+  /** Injected failures: `fail`, `disconnect`, `latency`, `rateLimit`, `clear`. */
+  readonly faults: FaultRegistry
+  /** Every request the handlers saw. */
+  readonly journal: Journal
+  /** Contract violations caught in strict mode since the last reset. */
+  readonly violations: readonly ContractViolation[]
+  /**
+   * Replaces one operation's response (after authentication) with what `resolver` returns; returning
+   * undefined lets the request through. Returns a function that removes the override.
+   */
+  override<Name extends OperationName>(
+    operation: Name,
+    resolver: OverrideResolver<Name>,
+    options?: OverrideOptions,
+  ): () => void
+  /** Back to the initial state, in place, and clears faults, overrides, the journal and violations. */
   reset(): Promise<void>
-  /** The whole current state as plain JSON data. */
+  /** The whole current state as plain JSON data (loadable with `createMockApi({ state })`). */
   snapshot(): ScenarioState
 }
 
@@ -62,13 +99,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const seed = options.seed ?? 1
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   const assetsOrigin = options.assetsOrigin ?? baseUrl ?? DEFAULT_ASSETS_ORIGIN
-  const initial = buildScenario(options.scenario ?? 'demo', {
-    seed,
-    assetsOrigin,
-    accessTypes: options.accessTypes,
-    protocols: options.protocols,
-  })
-  if (typeof options.scenario === 'function') validateState(initial)
+  const initial = initialState(options, seed, assetsOrigin)
   const principals = initial.accounts.map((account) => ({
     apiKey: account.apiKey,
     apiSecret: account.apiSecret,
@@ -78,8 +109,20 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const first = principals[0]
   if (!first) throw new TypeError('the scenario created no principal: call kit.principal(organization)')
 
+  const strict = options.strict ?? underTestRunner()
+  const workspaceIdPrefix = options.workspaceIdPrefix ?? 'wse'
   const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin })
-  const mock = createMockContext(store, baseUrl, options.workspaceIdPrefix ?? 'wse')
+  const mock: MockContext = {
+    store,
+    baseUrl,
+    serialize: createSerializer(workspaceIdPrefix, strict),
+    workspaceKey: workspaceKeyMapper(workspaceIdPrefix),
+    faults: new FaultRegistry(operations, createRandomSource(seed, 0xfa17)),
+    journal: new Journal(options.journalLimit ?? 1000),
+    overrides: new Overrides(),
+    strict,
+    violations: [],
+  }
   // Mark a failed load as handled here; whoever awaits `ready` or a request still sees the error.
   store.ready.catch(() => {})
 
@@ -89,12 +132,40 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     credentials: { apiKey: first.apiKey, apiSecret: first.apiSecret },
     principals,
     seed,
+    strict,
     get ready() {
       return store.ready
     },
-    reset: () => store.reset(),
+    faults: mock.faults,
+    journal: mock.journal,
+    violations: mock.violations,
+    override: (operation, resolver, overrideOptions) =>
+      mock.overrides.add(operation, resolver, overrideOptions),
+    reset() {
+      mock.faults.reset()
+      mock.overrides.clear()
+      mock.journal.clear()
+      mock.violations.length = 0
+      return store.reset()
+    },
     snapshot: () => store.snapshot(),
   }
+}
+
+function initialState(options: MockApiOptions, seed: number, assetsOrigin: string): ScenarioState {
+  if (options.state !== undefined) {
+    if (options.scenario !== undefined) throw new TypeError('give either `scenario` or `state`, not both')
+    validateState(options.state)
+    return structuredClone(options.state)
+  }
+  const state = buildScenario(options.scenario ?? 'demo', {
+    seed,
+    assetsOrigin,
+    accessTypes: options.accessTypes,
+    protocols: options.protocols,
+  })
+  if (typeof options.scenario === 'function') validateState(state)
+  return state
 }
 
 function normalizeBaseUrl(baseUrl: string | undefined): string | undefined {

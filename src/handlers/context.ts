@@ -1,6 +1,11 @@
+import type { z } from 'zod'
 import { withPrefix, ID_PREFIX } from '../model/ids.ts'
-import type { Application, Workspace } from '../model/schemas.ts'
+import { applicationSchema, workspaceSchema, type Application, type Workspace } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import type { ContractViolation } from '../testkit/contract.ts'
+import type { FaultRegistry } from '../testkit/faults.ts'
+import type { Journal } from '../testkit/journal.ts'
+import type { Overrides } from '../testkit/overrides.ts'
 
 /** How workspace ids appear in records: `wse` (default, works in paths) or `app` (the spec sample's quirk). */
 export type WorkspaceIdPrefix = 'wse' | 'app'
@@ -13,6 +18,13 @@ export interface MockContext {
   readonly serialize: RecordSerializer
   /** Maps an id as a client sends it to the stored workspace id. */
   readonly workspaceKey: (id: string) => string
+  readonly faults: FaultRegistry
+  readonly journal: Journal
+  readonly overrides: Overrides
+  /** Contract-strict mode: every body is checked against the served schemas. */
+  readonly strict: boolean
+  /** Violations caught in strict mode since the last reset. */
+  readonly violations: ContractViolation[]
 }
 
 /** JSON text of records as the API shows them, cached per stored record (updates store new objects). */
@@ -21,17 +33,34 @@ export interface RecordSerializer {
   application(record: Application): string
 }
 
-export function createMockContext(
-  store: Store,
-  baseUrl: string | undefined,
-  workspaceIdPrefix: WorkspaceIdPrefix,
-): MockContext {
+/** A stored record that breaks its schema, found while serializing it in strict mode. */
+export class RecordContractError extends Error {
+  readonly field: string
+  readonly reason: string
+  constructor(field: string, reason: string) {
+    super(`${field}: ${reason}`)
+    this.name = 'RecordContractError'
+    this.field = field
+    this.reason = reason
+  }
+}
+
+/** Builds the serializer: optionally checking each record once (records are replaced, never edited, on update). */
+export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: boolean): RecordSerializer {
   const cache = new WeakMap<object, string>()
   const quirk = workspaceIdPrefix === ID_PREFIX.application
-  const cached = <T extends object>(record: T, show: (record: T) => unknown): string => {
+  const cached = <T extends object>(record: T, schema: z.ZodType, show: (record: T) => unknown): string => {
     let json = cache.get(record)
     if (json === undefined) {
-      json = JSON.stringify(show(record))
+      const shown = show(record)
+      if (strict) {
+        const result = schema.safeParse(shown)
+        if (!result.success) {
+          const issue = result.error.issues[0]!
+          throw new RecordContractError(`data.${issue.path.join('.')}`, issue.message)
+        }
+      }
+      json = JSON.stringify(shown)
       cache.set(record, json)
     }
     return json
@@ -40,14 +69,13 @@ export function createMockContext(
     ? (record: Workspace) => ({ ...record, id: withPrefix(record.id, ID_PREFIX.application) })
     : (record: Workspace) => record
   return {
-    store,
-    baseUrl,
-    serialize: {
-      workspace: (record) => cached(record, showWorkspace),
-      application: (record) => cached(record, (r) => r),
-    },
-    workspaceKey: quirk
-      ? (id) => (id.startsWith(`${ID_PREFIX.application}_`) ? withPrefix(id, ID_PREFIX.workspace) : id)
-      : (id) => id,
+    workspace: (record) => cached(record, workspaceSchema, showWorkspace),
+    application: (record) => cached(record, applicationSchema, (r) => r),
   }
+}
+
+/** Maps client-sent workspace ids to stored ones: under the `app` quirk, `app_<hex>` means `wse_<hex>`. */
+export function workspaceKeyMapper(workspaceIdPrefix: WorkspaceIdPrefix): (id: string) => string {
+  if (workspaceIdPrefix !== ID_PREFIX.application) return (id) => id
+  return (id) => (id.startsWith(`${ID_PREFIX.application}_`) ? withPrefix(id, ID_PREFIX.workspace) : id)
 }

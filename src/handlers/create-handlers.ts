@@ -1,9 +1,8 @@
 import { http, matchRequestUrl, type HttpHandler } from 'msw'
 import type { MockContext } from './context.ts'
-import { responseTarget } from './envelope.ts'
-import { authenticate } from './auth.ts'
 import type { Operation, OperationName } from './operation.ts'
-import { Problem, problemResponse } from './problem.ts'
+import { Problem } from './problem.ts'
+import { journaled, runOperation } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
 import { getSchema } from './operations/schemas.ts'
 import {
@@ -27,38 +26,6 @@ export const operations: readonly Operation[] = [
 /** The MSW path pattern of an API path: under `baseUrl`, or on any origin. */
 export function handlerPath(path: string, baseUrl: string | undefined): string {
   return baseUrl ? `${baseUrl}${path}` : `*${path}`
-}
-
-/** Runs an operation for a request: wait for the store, authenticate, run, render any problem. */
-export async function runOperation(
-  operation: Operation,
-  mock: MockContext,
-  request: Request,
-  params: Record<string, string | readonly string[] | undefined>,
-): Promise<Response> {
-  const target = responseTarget(request, mock.baseUrl)
-  try {
-    await mock.store.ready
-    const principal = operation.public ? undefined : authenticate(request, mock.store)
-    return await operation.run({
-      request,
-      url: new URL(request.url),
-      params,
-      principal,
-      mock,
-      target,
-      errors: [],
-    })
-  } catch (error) {
-    return problemResponse(asProblem(error), target)
-  }
-}
-
-/** Anything that is not a deliberate problem is a bug of the kit: answer 500 rather than crash the test. */
-function asProblem(error: unknown): Problem {
-  if (error instanceof Problem) return error
-  console.error('[workspace-api-mock] unexpected error:', error)
-  return new Problem(500, `the mock failed: ${error instanceof Error ? error.message : String(error)}`)
 }
 
 /** An MSW handler per operation, tagged with its operation name, then the `/api` catch-all. */
@@ -90,26 +57,21 @@ export function operationOfHandler(handler: unknown): OperationName | undefined 
  * answer to OPTIONS. Nothing under `/api` ever falls through to the network.
  */
 function createFallbackHandlers(mock: MockContext): HttpHandler[] {
-  const resolve = ({ request }: { request: Request }) => {
-    const target = responseTarget(request, mock.baseUrl)
-    const url = new URL(request.url)
-    const allowed = operations
-      .filter((op) => matchRequestUrl(url, handlerPath(op.path, mock.baseUrl)).matches)
-      .map((op) => op.method)
-    if (allowed.length === 0) {
-      return problemResponse(new Problem(404, `no operation at ${url.pathname}`), target)
-    }
-    const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
-    if (request.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: { Allow: allow } })
-    }
-    return problemResponse(
-      new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+  const resolve = ({ request }: { request: Request }) =>
+    journaled(mock, request, undefined, {}, () => {
+      const url = new URL(request.url)
+      const allowed = operations
+        .filter((op) => matchRequestUrl(url, handlerPath(op.path, mock.baseUrl)).matches)
+        .map((op) => op.method)
+      if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
+      const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
+      if (request.method === 'OPTIONS') {
+        return new Response(null, { status: 204, headers: { Allow: allow } })
+      }
+      throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
         Allow: allow,
-      }),
-      target,
-    )
-  }
+      })
+    })
   return [
     http.all(handlerPath('/api', mock.baseUrl), resolve),
     http.all(handlerPath('/api/*', mock.baseUrl), resolve),

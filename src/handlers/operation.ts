@@ -1,4 +1,4 @@
-import type { Account, ErrorDetail } from '../model/schemas.ts'
+import type { Account, ErrorDetail, SchemaName } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import type { ResponseTarget } from './envelope.ts'
 
@@ -34,6 +34,8 @@ export interface Operation {
   path: string
   /** Served without credentials (the schema documents). */
   public?: boolean
+  /** The success envelope: its schema and whether it wraps one record, a list or a page. */
+  response?: { schema: SchemaName; shape: 'item' | 'list' | 'page' }
   run(input: OperationInput): Promise<Response> | Response
 }
 

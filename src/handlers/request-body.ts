@@ -50,7 +50,9 @@ async function readAtMost(request: Request, limit: number): Promise<Uint8Array> 
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => {})
+      // Not awaited: cancelling one branch of a teed stream (MSW clones requests) settles only once
+      // every branch is cancelled, which may be never.
+      reader.cancel().catch(() => {})
       throw tooLarge(size)
     }
     chunks.push(value)

@@ -18,6 +18,7 @@ export const listApplications = defineOperation({
   name: 'listApplications',
   method: 'GET',
   path: '/api/applications',
+  response: { schema: 'PagingResponseListApplicationBody', shape: 'page' },
   run(input) {
     const principal = principalOf(input)
     const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
@@ -38,6 +39,7 @@ export const getApplication = defineOperation({
   name: 'getApplication',
   method: 'GET',
   path: '/api/applications/:applicationId',
+  response: { schema: 'SuccessResponseApplicationBody', shape: 'item' },
   run(input) {
     const principal = principalOf(input)
     const id = pathIdentifier(input.params, 'applicationId', input.errors)

@@ -25,6 +25,7 @@ export const listWorkspaces = defineOperation({
   name: 'listWorkspaces',
   method: 'GET',
   path: '/api/workspaces',
+  response: { schema: 'SuccessResponseListWorkspaceBody', shape: 'list' },
   run(input) {
     const { mock } = input
     const rows = mock.store.indexes.workspacesOf(principalOf(input).organization)
@@ -40,6 +41,7 @@ export const getWorkspace = defineOperation({
   name: 'getWorkspace',
   method: 'GET',
   path: '/api/workspaces/:workspaceId',
+  response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
   run(input) {
     const id = pathIdentifier(input.params, 'workspaceId', input.errors)
     assertValid(input.errors)
@@ -56,6 +58,7 @@ export const createWorkspace = defineOperation({
   name: 'createWorkspace',
   method: 'POST',
   path: '/api/workspaces',
+  response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
   async run(input) {
     const body = await readJsonBody(input.request, createWorkspaceBodySchema, input.errors)
     assertValid(input.errors)
@@ -75,6 +78,7 @@ export const updateWorkspace = defineOperation({
   name: 'updateWorkspace',
   method: 'PUT',
   path: '/api/workspaces/:workspaceId',
+  response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
   async run(input) {
     const id = pathIdentifier(input.params, 'workspaceId', input.errors)
     const body = await readJsonBody(input.request, updateWorkspaceBodySchema, input.errors)

@@ -1,0 +1,87 @@
+import type { z } from 'zod'
+import type { OperationName } from '../handlers/operation.ts'
+import { errorModelSchema, servedSchemas, type SchemaName } from '../model/schemas.ts'
+
+/** A response body that breaks the contract: which operation, which field, why. */
+export interface ContractViolation {
+  operation: OperationName
+  status: number
+  schema: SchemaName
+  field: string
+  reason: string
+}
+
+/** Thrown (and answered as a 500 problem) in contract-strict mode. */
+export class ContractViolationError extends Error {
+  readonly violations: ContractViolation[]
+  constructor(violations: ContractViolation[]) {
+    const first = violations[0]!
+    super(
+      `contract violation in ${first.operation} (${first.status} ${first.schema}): ${first.field}: ${first.reason}` +
+        (violations.length > 1 ? ` (+${violations.length - 1} more)` : ''),
+    )
+    this.name = 'ContractViolationError'
+    this.violations = violations
+  }
+}
+
+/** The schema a response of this operation and status must satisfy. */
+export function responseSchemaName(status: number, successSchema: SchemaName | undefined): SchemaName | undefined {
+  return status >= 400 ? 'ErrorModel' : successSchema
+}
+
+/** Checks one JSON body against a served schema (zod, the same source the JSON Schemas come from). */
+export function checkBody(
+  operation: OperationName,
+  status: number,
+  schemaName: SchemaName,
+  body: unknown,
+): ContractViolation[] {
+  const schema: z.ZodType = schemaName === 'ErrorModel' ? errorModelSchema : servedSchemas[schemaName]
+  const result = schema.safeParse(body)
+  if (result.success) {
+    if (schemaName === 'ErrorModel' && (body as { status?: unknown }).status !== status) {
+      return [{ operation, status, schema: schemaName, field: 'status', reason: `says ${(body as { status?: unknown }).status}, HTTP status is ${status}` }]
+    }
+    return []
+  }
+  return result.error.issues.map((issue) => ({
+    operation,
+    status,
+    schema: schemaName,
+    field: issue.path.length > 0 ? issue.path.join('.') : '(body)',
+    reason: issue.message,
+  }))
+}
+
+/** Parses and checks a response produced outside the kit's own serializers (an override). */
+export async function checkResponse(
+  operation: OperationName,
+  response: Response,
+  successSchema: SchemaName | undefined,
+): Promise<ContractViolation[]> {
+  if (response.type === 'error') return []
+  const schemaName = responseSchemaName(response.status, successSchema)
+  if (!schemaName) return []
+  const text = await response.clone().text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return [{ operation, status: response.status, schema: schemaName, field: '(body)', reason: 'is not JSON' }]
+  }
+  const contentType = response.headers.get('Content-Type') ?? ''
+  const expected = schemaName === 'ErrorModel' ? 'application/problem+json' : 'application/json'
+  const violations = checkBody(operation, response.status, schemaName, body)
+  if (!contentType.startsWith(expected)) {
+    violations.push({ operation, status: response.status, schema: schemaName, field: 'Content-Type', reason: `expected ${expected}, got ${contentType || 'none'}` })
+  }
+  return violations
+}
+
+/** Whether this process looks like a test runner (Vitest, Jest, node --test, or NODE_ENV=test). */
+export function underTestRunner(): boolean {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env
+  if (!env) return false
+  return Boolean(env.VITEST || env.JEST_WORKER_ID || env.NODE_TEST_CONTEXT || env.NODE_ENV === 'test')
+}

@@ -1,0 +1,190 @@
+import { delay, HttpResponse } from 'msw'
+import type { Operation } from '../handlers/operation.ts'
+import { Problem } from '../handlers/problem.ts'
+import type { RandomSource } from './random-source.ts'
+import { matchTarget, type OperationTarget } from './targets.ts'
+
+/** How often a fault fires: the first `times` matching calls, and/or a seeded fraction of calls. */
+export interface FaultSchedule {
+  /** Fire for this many matching calls, then recover. Default: every call. */
+  times?: number
+  /** Fire for this fraction of matching calls (0..1), drawn from the mock's seeded random source. */
+  rate?: number
+}
+
+export interface FailOptions extends FaultSchedule {
+  /** HTTP status of the problem response. Default 500. */
+  status?: number
+  /** `detail` of the problem. */
+  detail?: string
+  /** Extra response headers (e.g. `Retry-After`). */
+  headers?: Record<string, string>
+}
+
+export interface RateLimitOptions {
+  /** Requests allowed before every further one gets 429. */
+  requests: number
+  /** Seconds sent in `Retry-After`. Default 1. */
+  retryAfter?: number
+}
+
+/** Latency in milliseconds: fixed, or a `[min, max]` range drawn from the seeded source. */
+export type Latency = number | readonly [number, number]
+
+/** A registered fault: how many requests it hit, and how to remove it. */
+export interface FaultHandle {
+  readonly hits: number
+  remove(): void
+}
+
+type Effect =
+  | { kind: 'fail'; status: number; detail: string; headers?: Record<string, string> }
+  | { kind: 'disconnect' }
+  | { kind: 'latency'; latency: Latency }
+  | { kind: 'rateLimit'; requests: number; retryAfter: number }
+
+interface Fault {
+  applies: (operation: Operation) => boolean
+  schedule: FaultSchedule
+  effect: Effect
+  seen: number
+  hits: number
+}
+
+/** What a fault decided for one request. */
+export type FaultOutcome = { response: Response } | { problem: Problem } | undefined
+
+/**
+ * Injected failures, applied before an operation runs so that a faulted request never changes state.
+ * Per mock instance; `reset()` clears them.
+ */
+export class FaultRegistry {
+  #faults: Fault[] = []
+  #operations: readonly Operation[]
+  #random: RandomSource
+
+  constructor(operations: readonly Operation[], random: RandomSource) {
+    this.#operations = operations
+    this.#random = random
+  }
+
+  /** Answer matching requests with a problem of the given status. */
+  fail(target: OperationTarget, options: FailOptions = {}): FaultHandle {
+    const status = options.status ?? 500
+    if (!Number.isInteger(status) || status < 400 || status > 599) {
+      throw new RangeError(`fail: status must be an integer 400..599, got ${status}`)
+    }
+    return this.#add(target, options, {
+      kind: 'fail',
+      status,
+      detail: options.detail ?? `injected fault: ${status}`,
+      headers: options.headers,
+    })
+  }
+
+  /** Drop the connection of matching requests: the client sees a network error. */
+  disconnect(target: OperationTarget, schedule: FaultSchedule = {}): FaultHandle {
+    return this.#add(target, schedule, { kind: 'disconnect' })
+  }
+
+  /** Delay matching requests, then answer them normally. */
+  latency(target: OperationTarget, latency: Latency, schedule: FaultSchedule = {}): FaultHandle {
+    const [min, max] = typeof latency === 'number' ? [latency, latency] : latency
+    if (!(min >= 0 && max >= min && Number.isFinite(max))) {
+      throw new RangeError(`latency: expected ms >= 0 or [min, max] with min <= max, got ${latency}`)
+    }
+    return this.#add(target, schedule, { kind: 'latency', latency })
+  }
+
+  /** After `requests` matching requests, answer 429 with `Retry-After`. */
+  rateLimit(target: OperationTarget, options: RateLimitOptions): FaultHandle {
+    if (!(Number.isInteger(options.requests) && options.requests >= 0)) {
+      throw new RangeError(`rateLimit: requests must be a non-negative integer, got ${options.requests}`)
+    }
+    return this.#add(target, {}, {
+      kind: 'rateLimit',
+      requests: options.requests,
+      retryAfter: options.retryAfter ?? 1,
+    })
+  }
+
+  /** Removes every fault. */
+  clear(): void {
+    this.#faults = []
+  }
+
+  /** Restarts the seeded source too, so that the same test sees the same fault pattern. */
+  reset(): void {
+    this.clear()
+    this.#random.restart()
+  }
+
+  get size(): number {
+    return this.#faults.length
+  }
+
+  /** Runs the faults that match the operation, in the order they were added. */
+  async apply(operation: Operation): Promise<FaultOutcome> {
+    for (const fault of this.#faults) {
+      if (!fault.applies(operation)) continue
+      fault.seen++
+      const { effect } = fault
+      if (effect.kind === 'rateLimit') {
+        if (fault.seen <= effect.requests) continue
+        fault.hits++
+        return {
+          problem: new Problem(429, `rate limit of ${effect.requests} requests exceeded`, undefined, {
+            'Retry-After': String(effect.retryAfter),
+          }),
+        }
+      }
+      if (!this.#fires(fault)) continue
+      fault.hits++
+      if (effect.kind === 'latency') {
+        await delay(this.#draw(effect.latency))
+        continue
+      }
+      if (effect.kind === 'disconnect') return { response: HttpResponse.error() }
+      return { problem: new Problem(effect.status, effect.detail, undefined, effect.headers) }
+    }
+    return undefined
+  }
+
+  #fires(fault: Fault): boolean {
+    const { times, rate } = fault.schedule
+    if (times !== undefined && fault.hits >= times) return false
+    if (rate !== undefined && this.#random.next() >= rate) return false
+    return true
+  }
+
+  #draw(latency: Latency): number {
+    if (typeof latency === 'number') return latency
+    const [min, max] = latency
+    return Math.round(min + (max - min) * this.#random.next())
+  }
+
+  #add(target: OperationTarget, schedule: FaultSchedule, effect: Effect): FaultHandle {
+    if (schedule.times !== undefined && !(Number.isInteger(schedule.times) && schedule.times >= 0)) {
+      throw new RangeError(`times must be a non-negative integer, got ${schedule.times}`)
+    }
+    if (schedule.rate !== undefined && !(schedule.rate >= 0 && schedule.rate <= 1)) {
+      throw new RangeError(`rate must be within 0..1, got ${schedule.rate}`)
+    }
+    const fault: Fault = {
+      applies: matchTarget(target, this.#operations),
+      schedule,
+      effect,
+      seen: 0,
+      hits: 0,
+    }
+    this.#faults.push(fault)
+    return {
+      get hits() {
+        return fault.hits
+      },
+      remove: () => {
+        this.#faults = this.#faults.filter((f) => f !== fault)
+      },
+    }
+  }
+}

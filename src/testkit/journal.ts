@@ -1,0 +1,180 @@
+import type { OperationName } from '../handlers/operation.ts'
+
+/** One request as the handlers saw it. */
+export interface JournalEntry {
+  /** The operation that served it; undefined for requests answered 404/405 by the catch-all. */
+  operation: OperationName | undefined
+  method: string
+  url: string
+  /** Path template of the operation, e.g. `/api/workspaces/:workspaceId`. */
+  path: string | undefined
+  params: Record<string, string>
+  query: Record<string, string | string[]>
+  /** Request headers, lower-case names; the API secret is redacted. */
+  headers: Record<string, string>
+  /** Parsed JSON body, the text for a non-JSON body, undefined when there is none. */
+  body: unknown
+  status: number
+  /** Wall-clock time the request arrived (epoch ms). */
+  time: number
+  /** Milliseconds the mock took, injected latency included. */
+  duration: number
+}
+
+/** A filter over the journal: every given member must match (bodies and queries by partial deep match). */
+export interface JournalQuery {
+  operation?: OperationName
+  method?: string
+  /** A path template (`/api/workspaces/:workspaceId`) or a concrete path (`/api/workspaces/wse_1`). */
+  path?: string
+  params?: Record<string, string>
+  query?: Record<string, unknown>
+  body?: unknown
+  status?: number
+  headers?: Record<string, string>
+}
+
+export const REDACTED = '[redacted]'
+const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
+
+/** Largest body text kept per entry: the journal is for assertions, not for storing uploads. */
+export const JOURNAL_BODY_LIMIT = 64 * 1024
+
+/**
+ * Every request the handlers see, newest last, bounded (oldest entries drop first).
+ * Ask it what a client sent: `journal.count({ operation: 'updateWorkspace', body: { name: 'X' } })`.
+ */
+export class Journal {
+  #entries: JournalEntry[] = []
+  #limit: number
+
+  constructor(limit = 1000) {
+    this.#limit = limit
+  }
+
+  /** Entries, oldest first (a copy). */
+  get entries(): readonly JournalEntry[] {
+    return [...this.#entries]
+  }
+
+  get limit(): number {
+    return this.#limit
+  }
+
+  record(entry: JournalEntry): void {
+    if (this.#limit <= 0) return
+    this.#entries.push(entry)
+    if (this.#entries.length > this.#limit) this.#entries.splice(0, this.#entries.length - this.#limit)
+  }
+
+  filter(query: JournalQuery = {}): JournalEntry[] {
+    return this.#entries.filter((entry) => matches(entry, query))
+  }
+
+  count(query: JournalQuery = {}): number {
+    return this.filter(query).length
+  }
+
+  /** The newest matching entry. */
+  last(query: JournalQuery = {}): JournalEntry | undefined {
+    return this.filter(query).at(-1)
+  }
+
+  clear(): void {
+    this.#entries = []
+  }
+}
+
+function matches(entry: JournalEntry, query: JournalQuery): boolean {
+  if (query.operation !== undefined && entry.operation !== query.operation) return false
+  if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
+  if (query.status !== undefined && entry.status !== query.status) return false
+  if (query.path !== undefined && entry.path !== query.path && new URL(entry.url).pathname !== query.path) {
+    return false
+  }
+  if (query.params !== undefined && !includes(entry.params, query.params)) return false
+  if (query.query !== undefined && !includes(entry.query, query.query)) return false
+  if (query.body !== undefined && !includes(entry.body, query.body)) return false
+  if (query.headers !== undefined) {
+    const lower = Object.fromEntries(Object.entries(query.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    if (!includes(entry.headers, lower)) return false
+  }
+  return true
+}
+
+/** Partial deep match: every member of `expected` is in `actual` (arrays compare element by element). */
+export function includes(actual: unknown, expected: unknown): boolean {
+  if (expected === null || typeof expected !== 'object') return Object.is(actual, expected)
+  if (actual === null || typeof actual !== 'object') return false
+  if (Array.isArray(expected)) {
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, i) => includes(actual[i], item))
+    )
+  }
+  return Object.entries(expected).every(
+    ([key, value]) => Object.hasOwn(actual, key) && includes((actual as Record<string, unknown>)[key], value),
+  )
+}
+
+/** The request members of an entry, read before the operation consumes the body. */
+export function describeRequest(request: Request): {
+  headers: Record<string, string>
+  query: Record<string, string | string[]>
+  readBody: () => Promise<unknown>
+} {
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => {
+    headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
+  })
+  const query: Record<string, string | string[]> = {}
+  const url = new URL(request.url)
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key)
+    query[key] = values.length === 1 ? values[0]! : values
+  }
+  const copy = request.body ? request.clone() : undefined
+  return {
+    headers,
+    query,
+    readBody: async () => (copy ? parseBody(copy, headers['content-type']) : undefined),
+  }
+}
+
+async function parseBody(copy: Request, contentType: string | undefined): Promise<unknown> {
+  const reader = copy.body!.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  try {
+    while (size <= JOURNAL_BODY_LIMIT) {
+      const { done, value } = await reader.read()
+      if (done) break
+      chunks.push(value)
+      size += value.byteLength
+    }
+  } finally {
+    // Not awaited, as in request-body.ts: a teed branch's cancel may never settle.
+    reader.cancel().catch(() => {})
+  }
+  const text = new TextDecoder().decode(concat(chunks)).slice(0, JOURNAL_BODY_LIMIT)
+  if (size > JOURNAL_BODY_LIMIT) return `${text}…[truncated]`
+  if (contentType && /json/i.test(contentType)) {
+    try {
+      return JSON.parse(text)
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0))
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}

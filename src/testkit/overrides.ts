@@ -1,0 +1,102 @@
+import type { Operation, OperationName } from '../handlers/operation.ts'
+import type { ResponseTarget } from '../handlers/envelope.ts'
+import { envelope } from '../handlers/envelope.ts'
+import { Problem, problemResponse } from '../handlers/problem.ts'
+import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
+
+/** What each operation's success envelope carries in `data`. */
+export interface OperationData {
+  createWorkspace: Workspace
+  updateWorkspace: Workspace
+  getWorkspace: Workspace
+  listWorkspaces: Workspace[]
+  listApplications: { data: Application[]; current_page?: number; page_size?: number; total?: number }
+  getApplication: Application
+  getSchema: never
+}
+
+/** Builders for the response of one operation: the right envelope, or a problem. */
+export interface OverrideTools<Name extends OperationName> {
+  request: Request
+  params: Record<string, string | readonly string[] | undefined>
+  /** A 200 with the operation's own envelope around `data`. */
+  respond(data: OperationData[Name]): Response
+  /** An RFC 9457 problem response in the kit's shape. */
+  problem(status: number, detail: string, errors?: ErrorDetail[]): Response
+}
+
+export type OverrideResolver<Name extends OperationName> = (
+  tools: OverrideTools<Name>,
+) => Response | undefined | Promise<Response | undefined>
+
+export interface OverrideOptions {
+  /** Apply to the next matching request only. */
+  once?: boolean
+}
+
+interface Entry {
+  operation: OperationName
+  resolver: OverrideResolver<any>
+  once: boolean
+}
+
+/** Typed per-operation response replacements, newest first; `reset()` removes them. */
+export class Overrides {
+  #entries: Entry[] = []
+
+  add<Name extends OperationName>(
+    operation: Name,
+    resolver: OverrideResolver<Name>,
+    options: OverrideOptions = {},
+  ): () => void {
+    const entry: Entry = { operation, resolver, once: options.once ?? false }
+    this.#entries.unshift(entry)
+    return () => {
+      this.#entries = this.#entries.filter((e) => e !== entry)
+    }
+  }
+
+  clear(): void {
+    this.#entries = []
+  }
+
+  get size(): number {
+    return this.#entries.length
+  }
+
+  /** The response of the newest override of this operation that answers, if any. */
+  async respond(
+    operation: Operation,
+    request: Request,
+    params: Record<string, string | readonly string[] | undefined>,
+    target: ResponseTarget,
+  ): Promise<Response | undefined> {
+    for (const entry of this.#entries) {
+      if (entry.operation !== operation.name) continue
+      const response = await entry.resolver({
+        request,
+        params,
+        respond: (data: unknown) => respondWith(operation, target, data),
+        problem: (status, detail, errors) => problemResponse(new Problem(status, detail, errors), target),
+      })
+      if (response) {
+        if (entry.once) this.#entries = this.#entries.filter((e) => e !== entry)
+        return response
+      }
+    }
+    return undefined
+  }
+}
+
+function respondWith(operation: Operation, target: ResponseTarget, data: any): Response {
+  if (!operation.response) throw new TypeError(`${operation.name} has no envelope to respond with`)
+  const { schema, shape } = operation.response
+  const json = (record: unknown) => JSON.stringify(record)
+  if (shape === 'item') return envelope.item(schema, target, json(data))
+  if (shape === 'list') return envelope.list(schema, target, data.map(json))
+  return envelope.page(schema, target, data.data.map(json), {
+    currentPage: data.current_page ?? 1,
+    pageSize: data.page_size ?? 10,
+    total: data.total ?? data.data.length,
+  })
+}

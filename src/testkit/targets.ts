@@ -1,0 +1,24 @@
+import type { Operation, OperationName } from '../handlers/operation.ts'
+
+/**
+ * Which operations a fault or an override applies to: an operation name (`getWorkspace`), a method and path
+ * template as in the spec (`GET /api/applications/:applicationId`, or `{applicationId}`), or `*` for all.
+ */
+export type OperationTarget = OperationName | `${'GET' | 'POST' | 'PUT'} /api/${string}` | '*'
+
+/** Resolves a target to a predicate over operations; throws for a target that names nothing. */
+export function matchTarget(
+  target: OperationTarget,
+  operations: readonly Operation[],
+): (operation: Operation) => boolean {
+  if (target === '*') return () => true
+  const byName = operations.find((op) => op.name === target)
+  if (byName) return (op) => op === byName
+  const match = /^(GET|POST|PUT)\s+(\S+)$/.exec(target)
+  const path = match?.[2]?.replace(/\{(\w+)\}/g, ':$1')
+  const byRoute = operations.find((op) => op.method === match?.[1] && op.path === path)
+  if (byRoute) return (op) => op === byRoute
+  throw new TypeError(
+    `Unknown operation target "${target}": use an operation name (${operations.map((o) => o.name).join(', ')}), "METHOD /api/path/:param" or "*"`,
+  )
+}
