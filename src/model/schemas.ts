@@ -134,7 +134,7 @@ export const errorDetailSchema = z.strictObject({
   location: z
     .string()
     .meta({ description: 'Where the error occurred, e.g. `body.name` or `query.page_size`' }),
-  value: z.unknown().meta({ description: 'The value at the given location' }),
+  value: z.unknown().optional().meta({ description: 'The value at the given location (omitted when absent)' }),
 })
 
 export const errorModelSchema = z
