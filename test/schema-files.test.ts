@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { allJsonSchemas } from '../src/model/json-schemas.ts'
-import { schemaFixtureText } from '../src/model/schema-files.ts'
+import { fixtureText } from '../src/model/fixture-text.ts'
 
 const dir = new URL('../fixtures/schemas/', import.meta.url)
 
@@ -10,8 +10,8 @@ describe('fixtures/schemas', () => {
 
   test.each(Object.keys(generated))('%s.json is what the zod schemas generate', (name) => {
     const file = readFileSync(new URL(`${name}.json`, dir), 'utf8')
-    expect(file, 'run `npm run schemas` to regenerate').toBe(
-      schemaFixtureText(generated[name as keyof typeof generated]),
+    expect(file, 'run `npm run fixtures` to regenerate').toBe(
+      fixtureText(generated[name as keyof typeof generated]),
     )
   })
 

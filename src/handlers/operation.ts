@@ -11,6 +11,7 @@ export type OperationName =
   | 'listApplications'
   | 'getApplication'
   | 'getSchema'
+  | 'getIcon'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT'
 

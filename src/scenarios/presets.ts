@@ -69,3 +69,6 @@ export const scenarios = {
 } as const satisfies Record<string, Scenario>
 
 export type ScenarioName = keyof typeof scenarios
+
+/** The seed of fixtures/demo.json (the default seed of `createMockApi`). */
+export const DEMO_FIXTURE_SEED = 1

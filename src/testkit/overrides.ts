@@ -13,6 +13,7 @@ export interface OperationData {
   listApplications: { data: Application[]; current_page?: number; page_size?: number; total?: number }
   getApplication: Application
   getSchema: never
+  getIcon: never
 }
 
 /** Builders for the response of one operation: the right envelope, or a problem. */

@@ -1,0 +1,18 @@
+/**
+ * Regenerates the generated fixtures (`npm run fixtures`): fixtures/schemas/*.json from the zod schemas and
+ * fixtures/demo.json, the `demo` scenario's state at the default seed. Tests fail when either drifts.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { allJsonSchemas } from '../src/model/json-schemas.ts'
+import { fixtureText } from '../src/model/fixture-text.ts'
+import { buildScenario } from '../src/scenarios/resolve.ts'
+import { DEMO_FIXTURE_SEED } from '../src/scenarios/presets.ts'
+
+const fixtures = new URL('../fixtures/', import.meta.url)
+mkdirSync(new URL('schemas/', fixtures), { recursive: true })
+for (const [name, schema] of Object.entries(allJsonSchemas())) {
+  writeFileSync(new URL(`schemas/${name}.json`, fixtures), fixtureText(schema))
+  console.log(`wrote fixtures/schemas/${name}.json`)
+}
+writeFileSync(new URL('demo.json', fixtures), fixtureText(buildScenario('demo', { seed: DEMO_FIXTURE_SEED })))
+console.log('wrote fixtures/demo.json')

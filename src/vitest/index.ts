@@ -1,0 +1,48 @@
+/**
+ * `workspace-api-mock/vitest`: one call wires the mock into a Vitest file.
+ * Node-only (msw/node); the rest of the kit stays platform-free.
+ */
+import type { UnhandledFrameHandle } from 'msw'
+import { setupServer, type SetupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+
+export interface UseMockApiOptions extends MockApiOptions {
+  /** MSW 3's reaction to a request no handler answers. Default `'error'`. */
+  onUnhandledFrame?: UnhandledFrameHandle
+}
+
+/** The mock API plus the msw/node server it is installed in (for plain `server.use(...)` overrides). */
+export type VitestMockApi = MockApi & { readonly server: SetupServer }
+
+/**
+ * Starts `setupServer` before all tests; after each test resets state, faults, overrides and the journal,
+ * drops `server.use` handlers, and fails the test if a contract violation happened; closes after all.
+ * @example
+ * const api = useMockApi({ scenario: 'demo', seed: 42 })
+ * test('lists', async () => { await fetch('/api/workspaces', { headers: { 'X-API-Key': api.credentials.apiKey, ... } }) })
+ */
+export function useMockApi(options: UseMockApiOptions = {}): VitestMockApi {
+  const { onUnhandledFrame = 'error', ...mockOptions } = options
+  const api = createMockApi(mockOptions)
+  const server = setupServer(...api.handlers)
+
+  beforeAll(async () => {
+    server.listen({ onUnhandledFrame })
+    await api.ready
+  })
+  afterEach(async () => {
+    const violations = [...api.violations]
+    server.resetHandlers()
+    await api.reset()
+    if (violations.length > 0) {
+      const lines = violations.map((v) => `  ${v.operation} (${v.status} ${v.schema}): ${v.field}: ${v.reason}`)
+      throw new Error(`workspace-api-mock: contract violations in this test:\n${lines.join('\n')}`)
+    }
+  })
+  afterAll(() => {
+    server.close()
+  })
+
+  return Object.defineProperty(api, 'server', { value: server, enumerable: true }) as VitestMockApi
+}

@@ -1,0 +1,56 @@
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, test } from 'vitest'
+import { useMockApi } from '../../src/vitest/index.ts'
+
+const api = useMockApi({ scenario: 'demo', seed: 21 })
+const headers = () => ({ 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret })
+const list = async () => (await (await fetch('https://any.test/api/workspaces', { headers: headers() })).json()).data
+
+// Tests in a file run in order (no .concurrent here); they rely on the helper's afterEach between them.
+describe('useMockApi', () => {
+  let initialCount = 0
+
+  test('1: starts the server with the scenario loaded, and lets a test write', async () => {
+    initialCount = (await list()).length
+    expect(initialCount).toBeGreaterThanOrEqual(3)
+    const res = await fetch('https://any.test/api/workspaces', {
+      method: 'POST',
+      headers: { ...headers(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'temporary' }),
+    })
+    expect(res.status).toBe(200)
+    api.faults.fail('getWorkspace', { status: 503 })
+    api.server.use(http.get('https://any.test/api/extra', () => HttpResponse.json({ ok: true })))
+    expect(api.journal.entries.length).toBeGreaterThan(0)
+  })
+
+  test('2: after each test, state, faults, server.use handlers and the journal are back to the start', async () => {
+    expect(api.journal.entries).toHaveLength(0)
+    expect(api.faults.size).toBe(0)
+    expect(await list()).toHaveLength(initialCount)
+    const extra = await fetch('https://any.test/api/extra')
+    expect(extra.status).toBe(404)
+  })
+
+  test('3: unhandled requests are errors by default (onUnhandledFrame: "error")', async () => {
+    await expect(fetch('https://not-mocked.test/elsewhere')).rejects.toThrow()
+  })
+})
+
+test('a contract violation fails the test that caused it', () => {
+  const fixture = fileURLToPath(new URL('./fixtures/violation.spec.ts', import.meta.url))
+  const root = fileURLToPath(new URL('../..', import.meta.url))
+  const vitest = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url))
+  const run = spawnSync(process.execPath, [vitest, 'run', '--root', root, '--config', 'test/vitest-helper/fixtures/vitest.config.ts', fixture], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, FORCE_COLOR: '0' },
+  })
+  const output = run.stdout + run.stderr
+  expect(run.status, output).not.toBe(0)
+  expect(output).toContain('contract violations in this test')
+  expect(output).toMatch(/listWorkspaces \(200 SuccessResponseListWorkspaceBody\): \$schema/)
+  expect(output).toMatch(/1 failed/)
+})
