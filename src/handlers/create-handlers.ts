@@ -5,6 +5,7 @@ import { Problem } from './problem.ts'
 import { journaled, runOperation } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
 import { getSchema } from './operations/schemas.ts'
+import { getIcon } from './operations/icons.ts'
 import {
   createWorkspace,
   getWorkspace,
@@ -21,6 +22,7 @@ export const operations: readonly Operation[] = [
   listApplications,
   getApplication,
   getSchema,
+  getIcon,
 ]
 
 /** The MSW path pattern of an API path: under `baseUrl`, or on any origin. */
