@@ -21,13 +21,25 @@ export class Indexes {
 
   constructor(db: Database) {
     this.#db = db
-    // A write the kit did not announce (a test seeding through `api.db`, say) marks the indexes stale:
-    // bulk seeding then costs one rebuild, and the update hook only sees a draft, not the stored record.
+    // A write the kit did not announce (a test seeding through `api.db`, say) makes the indexes stale:
+    // updates and deletes through their hooks (the update hook only sees a draft, not the stored record),
+    // creates through the record counts, because a 'create' listener would make @msw/data await an event
+    // for every record it creates.
     for (const collection of Object.values(db)) {
-      collection.hooks.on('create', (event) => this.#external(event.data.record.id))
       collection.hooks.on('update', (event) => this.#external(event.data.prevRecord.id))
       collection.hooks.on('delete', () => this.markStale())
     }
+  }
+
+  #counts = { accounts: -1, workspaces: -1, applications: -1 }
+
+  #countsChanged(): boolean {
+    const counts = this.#counts
+    return (
+      counts.accounts !== this.#db.accounts.count() ||
+      counts.workspaces !== this.#db.workspaces.count() ||
+      counts.applications !== this.#db.applications.count()
+    )
   }
 
   #external(id: string): void {
@@ -50,7 +62,7 @@ export class Indexes {
   }
 
   #fresh(): this {
-    if (this.#stale) this.#rebuild()
+    if (this.#stale || this.#countsChanged()) this.#rebuild()
     return this
   }
 
@@ -71,6 +83,11 @@ export class Indexes {
     }
     for (const list of this.#workspacesByOrganization.values()) list.sort(compareByCreatedThenId)
     for (const list of this.#applicationsByWorkspace.values()) list.sort(compareByCreatedThenId)
+    this.#counts = {
+      accounts: this.#db.accounts.count(),
+      workspaces: this.#db.workspaces.count(),
+      applications: this.#db.applications.count(),
+    }
     this.#stale = false
   }
 
@@ -100,6 +117,7 @@ export class Indexes {
   addedWorkspace(workspace: Workspace): void {
     // A rebuild that ran after the record was stored already holds it.
     if (this.#stale || this.#workspacesById.has(workspace.id)) return
+    this.#counts.workspaces++
     this.#workspacesById.set(workspace.id, workspace)
     const list = this.#workspacesByOrganization.get(workspace.organization)
     if (list) insertSorted(list, workspace, compareByCreatedThenId)

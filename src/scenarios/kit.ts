@@ -23,6 +23,8 @@ export class ScenarioKit {
   readonly factories: Factories
   readonly state: ScenarioState = { organizations: [], accounts: [], workspaces: [], applications: [] }
   #pools = new Map<string, ResourcePools>()
+  #organizations = new Map<string, Organization>()
+  #accounts = new Map<string, string[]>()
   #workspaceCount = new Map<string, number>()
   #applicationCount = new Map<string, number>()
 
@@ -38,6 +40,7 @@ export class ScenarioKit {
   organization(overrides: Partial<Organization> = {}): Organization {
     const organization = this.factories.buildOrganization(overrides)
     this.#pools.set(organization.id, this.factories.buildPools())
+    this.#organizations.set(organization.id, organization)
     this.state.organizations.push(organization)
     return organization
   }
@@ -46,6 +49,8 @@ export class ScenarioKit {
   principal(organization: Organization, overrides: Partial<Account> = {}): Account {
     const account = this.factories.buildAccount({ organization: organization.id, ...overrides })
     this.state.accounts.push(account)
+    const ids = this.#accounts.get(account.organization) ?? []
+    this.#accounts.set(account.organization, [...ids, account.id])
     return account
   }
 
@@ -61,7 +66,7 @@ export class ScenarioKit {
   }
 
   application(workspace: Workspace, overrides: Partial<Application> = {}): Application {
-    const organization = this.state.organizations.find((o) => o.id === workspace.organization)
+    const organization = this.#organizations.get(workspace.organization)
     const application = this.factories.buildApplication(overrides, {
       workspace,
       organizationDomain: organization?.domain,
@@ -79,8 +84,7 @@ export class ScenarioKit {
   }
 
   #accountsOf(organization: string): string[] | undefined {
-    const ids = this.state.accounts.filter((a) => a.organization === organization).map((a) => a.id)
-    return ids.length > 0 ? ids : undefined
+    return this.#accounts.get(organization)
   }
 
   #next(counter: Map<string, number>, key: string): number {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw'
 import { describe, expect, test, vi } from 'vitest'
 import { createMockApi, type Workspace } from '../../src/index.ts'
+import { createSerializer, RecordContractError } from '../../src/handlers/context.ts'
 import { useHarness } from '../support/mock-server.ts'
 
 const h = useHarness({ scenario: 'demo', seed: 11 })
@@ -91,13 +92,23 @@ describe('contract-strict mode', () => {
     expect(h.api.violations.map((v) => v.field)).toContain('Content-Type')
   })
 
-  test('a stored record corrupted in place is caught when it is served', async () => {
-    quiet()
+  test('stored records are frozen: they change only through db.update(), which validates', async () => {
     const record = h.api.db.workspaces.all()[0]!
-    ;(record as { name: unknown }).name = null
-    const res = await h.call(`/api/workspaces/${record.id}`)
-    expect(res.status).toBe(500)
-    expect(h.api.violations[0]).toMatchObject({ operation: 'getWorkspace', field: 'data.name' })
+    expect(() => {
+      ;(record as { name: unknown }).name = null
+    }).toThrow(TypeError)
+    await expect(
+      h.api.db.workspaces.update(record, { data: (draft) => void ((draft as { name: unknown }).name = 7) }),
+    ).rejects.toThrow()
+    expect(h.api.db.workspaces.all()[0]!.name).toBe(record.name)
+  })
+
+  test('the strict serializer refuses a record that breaks its schema, naming the field', () => {
+    const real = h.api.db.applications.all()[0]!
+    const broken = { ...real, port: 8080 } as never
+    expect(() => createSerializer('wse', true).application(broken)).toThrow(RecordContractError)
+    expect(() => createSerializer('wse', true).application(broken)).toThrow(/data\.port: .*expected string/)
+    expect(createSerializer('wse', false).application(broken)).toContain('"port":8080')
   })
 
   test('off: the same bad override goes out as it is', async () => {
