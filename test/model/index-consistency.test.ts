@@ -109,13 +109,13 @@ test('indexes agree with a naive scan after random sequences of writes and reset
   await api.ready
   console.log(`index consistency seed: ${SEED}`)
   await fc.assert(
-    fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 20 }), async (steps) => {
+    fc.asyncProperty(fc.array(step, { minLength: 5, maxLength: 15 }), async (steps) => {
       await api.reset()
       for (const s of steps) {
         await apply(s)
         await checkEverything()
       }
     }),
-    { seed: SEED, numRuns: 12 },
+    { seed: SEED, numRuns: 8 },
   )
 }, 120_000)
