@@ -1,0 +1,55 @@
+import type { MockServer } from '../node/server.ts'
+import type { CliSettings } from './flags.ts'
+
+/** A word for the shell: single-quoted unless it is plainly safe. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`
+}
+
+/** What the command prints once it serves: base URL, every principal's credentials, sample curl lines. */
+export function banner(input: {
+  server: MockServer
+  settings: CliSettings
+  version: string
+  seconds: number
+}): string {
+  const { server, settings, version, seconds } = input
+  const { api, url } = server
+  const accounts = new Map(api.db.accounts.all().map((account) => [account.id, account]))
+  const organizations = new Map(api.db.organizations.all().map((org) => [org.id, org]))
+  const workspaces = api.db.workspaces.all()
+  const count = (n: number, word: string) => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
+
+  const lines = [
+    `workspace-api-mock ${version}: scenario ${settings.scenario}, seed ${settings.seed}, ` +
+      `${count(workspaces.length, 'workspace')}, ${count(api.db.applications.count(), 'application')} ` +
+      `(ready in ${seconds.toFixed(1)} s)`,
+    '',
+    `Base URL: ${url}`,
+    '',
+    'Principals (send both headers with every request):',
+  ]
+  api.principals.forEach((principal, index) => {
+    const account = accounts.get(principal.account)
+    const organization = organizations.get(principal.organization)
+    const who = account ? `${account.name} <${account.email}>` : principal.account
+    lines.push(
+      `  ${index + 1}. ${who}, ${organization?.name ?? 'organization'} (${principal.organization})`,
+      `     X-API-Key: ${principal.apiKey}`,
+      `     X-API-Secret: ${principal.apiSecret}`,
+    )
+  })
+  const { apiKey, apiSecret } = api.credentials
+  const auth = `-H ${shellQuote(`X-API-Key: ${apiKey}`)} -H ${shellQuote(`X-API-Secret: ${apiSecret}`)}`
+  lines.push('', 'Try:', `  curl ${auth} ${url}/api/workspaces`)
+  const firstPrincipal = api.principals[0]
+  const workspace = workspaces.find((w) => w.organization === firstPrincipal?.organization)
+  if (workspace) {
+    lines.push(
+      `  curl ${auth} -H ${shellQuote(`X-Workspace-ID: ${workspace.id}`)} ` +
+        `${shellQuote(`${url}/api/applications?current_page=1&page_size=10`)}`,
+    )
+  }
+  lines.push('', 'Press Ctrl+C to stop.', '')
+  return lines.join('\n')
+}

@@ -1,0 +1,249 @@
+/**
+ * The flags of the `workspace-api-mock` command, as one table: each entry names the flag, documents it
+ * for `--help`, and parses its text into one field of `CliSettings`.
+ *
+ * To add a flag (e.g. `--latency 200-800` or `--fail-rate 0.05`):
+ *  1. add its field to `CliSettings` and its default to `DEFAULT_SETTINGS`,
+ *  2. add a `defineFlag({ ... })` entry to `FLAGS` whose `parse` turns the text into that field's value
+ *     (throw `FlagError` with a message that says what is allowed),
+ *  3. pass the field on where main.ts turns the settings into `startMockServer` options.
+ * `--help`, unknown-flag suggestions and error messages then cover it without further changes.
+ */
+import { parseArgs } from 'node:util'
+import { resolveScenario } from '../scenarios/resolve.ts'
+import { scenarios } from '../scenarios/presets.ts'
+
+/** Everything the command line can set. */
+export interface CliSettings {
+  port: number
+  host: string
+  /** A preset name or `scale:<workspaces>x<applications>` (checked while parsing). */
+  scenario: string
+  seed: number
+  /** Replaces the first principal's API key / secret when set. */
+  apiKey: string | undefined
+  apiSecret: string | undefined
+  help: boolean
+  version: boolean
+}
+
+export const DEFAULT_SETTINGS: CliSettings = {
+  port: 4010,
+  host: '127.0.0.1',
+  scenario: 'demo',
+  seed: 1,
+  apiKey: undefined,
+  apiSecret: undefined,
+  help: false,
+  version: false,
+}
+
+/** A command-line mistake: the message is shown to the user as is, and the command exits with 2. */
+export class FlagError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'FlagError'
+  }
+}
+
+interface FlagOf<K extends keyof CliSettings> {
+  /** Long name without dashes: `port` for `--port`. */
+  name: string
+  short?: string
+  /** The settings field the flag sets. */
+  key: K
+  /** Shown in `--help` after the flag, e.g. `<number>`; flags without one are switches. */
+  value?: string
+  description: string
+  /** Turns the flag's text into the field's value; throws `FlagError` for bad input. */
+  parse?: (text: string, flag: string) => CliSettings[K]
+}
+
+export type Flag = { [K in keyof CliSettings]: FlagOf<K> }[keyof CliSettings]
+
+/** Identity helper that ties a flag's `parse` result to its settings field. */
+export function defineFlag<K extends keyof CliSettings>(flag: FlagOf<K>): Flag {
+  return flag as unknown as Flag
+}
+
+function integer(min: number, max: number) {
+  return (text: string, flag: string): number => {
+    const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      throw new FlagError(`${flag} must be an integer from ${min} to ${max}, got "${text}"`)
+    }
+    return value
+  }
+}
+
+/** Header values: printable ASCII without spaces, so they survive any HTTP client and shell. */
+function headerValue(text: string, flag: string): string {
+  if (!/^[\x21-\x7e]+$/.test(text)) {
+    throw new FlagError(`${flag} must be printable ASCII without spaces, got "${text}"`)
+  }
+  return text
+}
+
+export const FLAGS: readonly Flag[] = [
+  defineFlag({
+    name: 'port',
+    short: 'p',
+    key: 'port',
+    value: '<number>',
+    description: `TCP port to listen on, 0 for any free port (default ${DEFAULT_SETTINGS.port})`,
+    parse: integer(0, 65535),
+  }),
+  defineFlag({
+    name: 'host',
+    key: 'host',
+    value: '<address>',
+    description: `Interface to listen on; 0.0.0.0 for every interface (default ${DEFAULT_SETTINGS.host})`,
+    parse(text, flag) {
+      if (text.trim() === '') throw new FlagError(`${flag} must not be empty`)
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'scenario',
+    key: 'scenario',
+    value: '<name>',
+    description:
+      `Data to serve: ${Object.keys(scenarios).join(', ')} or scale:<workspaces>x<apps>` +
+      ` (default ${DEFAULT_SETTINGS.scenario})`,
+    parse(text, flag) {
+      try {
+        resolveScenario(text as Parameters<typeof resolveScenario>[0])
+      } catch (error) {
+        throw new FlagError(`${flag}: ${(error as Error).message.replace(', or a function', '')}`)
+      }
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'seed',
+    key: 'seed',
+    value: '<integer>',
+    description: `Seed of the generated data: the same seed serves the same data (default ${DEFAULT_SETTINGS.seed})`,
+    parse: integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  }),
+  defineFlag({
+    name: 'api-key',
+    key: 'apiKey',
+    value: '<key>',
+    description: "Use this X-API-Key for the first principal instead of the generated one",
+    parse: headerValue,
+  }),
+  defineFlag({
+    name: 'api-secret',
+    key: 'apiSecret',
+    value: '<secret>',
+    description: "Use this X-API-Secret for the first principal instead of the generated one",
+    parse: headerValue,
+  }),
+  defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
+  defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
+]
+
+/** Parses the arguments after the command name; throws `FlagError` with a message for the user. */
+export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLAGS): CliSettings {
+  let parsed: ReturnType<typeof parseArgs>
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: Object.fromEntries(
+        flags.map((flag) => [
+          flag.name,
+          { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}) },
+        ]),
+      ) as NonNullable<Parameters<typeof parseArgs>[0]>['options'],
+    })
+  } catch (error) {
+    throw translateParseError(error, argv, flags)
+  }
+  const [command, ...extra] = parsed.positionals
+  if (command !== undefined && command !== 'serve') {
+    throw new FlagError(`unknown command "${command}": the only command is serve (the default)`)
+  }
+  if (extra.length > 0) throw new FlagError(`unexpected argument "${extra[0]}"`)
+
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS }
+  for (const flag of flags) {
+    const raw = parsed.values[flag.name]
+    if (raw === undefined) continue
+    settings[flag.key] = flag.parse ? flag.parse(String(raw), `--${flag.name}`) : raw
+  }
+  return settings as unknown as CliSettings
+}
+
+function translateParseError(error: unknown, argv: readonly string[], flags: readonly Flag[]): Error {
+  const code = (error as { code?: string }).code
+  const message = (error as Error).message
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /'([^']+)'/.exec(message)?.[1] ?? argv.find((a) => a.startsWith('-')) ?? ''
+    const name = given.replace(/^-+/, '').split('=')[0]!
+    const guess = closest(name, flags.map((flag) => flag.name))
+    return new FlagError(`unknown flag ${given}${guess ? ` (did you mean --${guess}?)` : ''}`)
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    const flag = flags.find((f) => message.includes(`--${f.name}`))
+    if (flag?.value) return new FlagError(`--${flag.name} needs a value: --${flag.name} ${flag.value}`)
+    if (flag) return new FlagError(`--${flag.name} takes no value`)
+  }
+  return new FlagError(message)
+}
+
+/** The flag name nearest to a mistyped one, if it is close enough to be a typo. */
+function closest(name: string, names: readonly string[]): string | undefined {
+  let best: string | undefined
+  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
+  for (const candidate of names) {
+    const distance = editDistance(name, candidate)
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  return best
+}
+
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i]
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      )
+    }
+    previous = current
+  }
+  return previous[b.length]!
+}
+
+/** The `--help` text, generated from the table. */
+export function helpText(flags: readonly Flag[] = FLAGS): string {
+  const rows = flags.map((flag) => {
+    const names = `${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`
+    return [names, flag.description] as const
+  })
+  const width = Math.max(...rows.map(([names]) => names.length)) + 2
+  return [
+    'Usage: workspace-api-mock [serve] [flags]',
+    '',
+    'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
+    'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
+    '',
+    'Flags:',
+    ...rows.map(([names, description]) => `  ${names.padEnd(width)}${description}`),
+    '',
+    'Examples:',
+    '  workspace-api-mock',
+    '  workspace-api-mock --port 8080 --scenario multi-tenant --seed 7',
+    '  workspace-api-mock --scenario scale:100x500 --api-key dev-key --api-secret dev-secret',
+    '',
+  ].join('\n')
+}

@@ -1,0 +1,263 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { getResponse } from 'msw'
+import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+
+export interface MockServerOptions extends MockApiOptions {
+  /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
+  port?: number
+  /** Interface to listen on. Default `127.0.0.1`; `0.0.0.0` or `::` to be reachable from other machines. */
+  host?: string
+  /** Answer CORS requests and preflights from any origin. Default true. */
+  cors?: boolean
+  /** Called once the port is bound, before the scenario is built (which can take seconds at scale). */
+  onListening?: (url: string) => void
+}
+
+export interface MockServer {
+  /** Base URL of the server, e.g. `http://127.0.0.1:4010` (API paths are appended to it). */
+  readonly url: string
+  /** The mock API the server answers with: its state, credentials and principals. */
+  readonly api: MockApi
+  /** The underlying `node:http` server. */
+  readonly server: Server
+  /** Stops accepting connections and resolves once open ones are closed (idle ones at once). */
+  close(): Promise<void>
+}
+
+/** The port is taken, or the host cannot be bound: the message says which and what to do. */
+export class ListenError extends Error {
+  readonly code: string | undefined
+  constructor(message: string, code: string | undefined, cause: unknown) {
+    super(message, { cause })
+    this.name = 'ListenError'
+    this.code = code
+  }
+}
+
+/** The headers the API reads: allowed in every CORS preflight. */
+export const API_REQUEST_HEADERS = ['Content-Type', 'X-API-Key', 'X-API-Secret', 'X-Workspace-ID'] as const
+/** Response headers a cross-origin page may read besides the CORS-safelisted ones. */
+const EXPOSED_HEADERS = ['Link', 'Allow', 'Retry-After', 'Location']
+const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS'
+/** How long `close()` waits for requests in flight before it drops their connections. */
+const CLOSE_GRACE_MS = 2000
+
+/**
+ * Serves the mock API over HTTP with `node:http`: every request goes through MSW's own `getResponse`
+ * over `api.handlers`, so the server answers exactly what `setupServer(...api.handlers)` answers in a test.
+ * Icon URLs in the data point at this server (`assetsOrigin` defaults to its own URL).
+ * @example
+ * const server = await startMockServer({ port: 0, scenario: 'demo', seed: 42 })
+ * await fetch(`${server.url}/api/workspaces`, { headers: { 'X-API-Key': server.api.credentials.apiKey, ... } })
+ * await server.close()
+ */
+export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
+  const { port = 4010, host = '127.0.0.1', cors = true, onListening, ...apiOptions } = options
+  let api: MockApi | undefined
+  const server = createServer((request, response) => {
+    // `api` is set before `startMockServer` resolves; a request that races it waits for nothing longer.
+    void serve(request, response, api, cors, url)
+  })
+  await listen(server, port, host)
+  const url = baseUrlOf(server.address() as AddressInfo, host)
+  onListening?.(url)
+  try {
+    api = createMockApi({ assetsOrigin: url, ...apiOptions })
+    await api.ready
+  } catch (error) {
+    await closeServer(server)
+    throw error
+  }
+  return { url, api, server, close: () => closeServer(server) }
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening)
+      reject(listenError(error, port, host))
+    }
+    const onListening = () => {
+      server.off('error', onError)
+      resolve()
+    }
+    server.once('error', onError)
+    server.once('listening', onListening)
+    server.listen(port, host)
+  })
+}
+
+function listenError(error: NodeJS.ErrnoException, port: number, host: string): Error {
+  const where = `${host}:${port}`
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new ListenError(
+        `port ${port} is already in use on ${host}: stop the program using it, or pick another port with --port`,
+        error.code,
+        error,
+      )
+    case 'EACCES':
+      return new ListenError(`no permission to listen on ${where}: use a port above 1023`, error.code, error)
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new ListenError(`cannot listen on ${where}: ${host} is not an address of this machine`, error.code, error)
+    default:
+      return new ListenError(`cannot listen on ${where}: ${error.message}`, error.code, error)
+  }
+}
+
+/** The URL clients use: a wildcard address is shown as `localhost`, IPv6 literals in brackets. */
+function baseUrlOf(address: AddressInfo, host: string): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === ''
+  const name = wildcard ? 'localhost' : host.includes(':') ? `[${host}]` : host
+  return `http://${name}:${address.port}`
+}
+
+async function serve(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  api: MockApi | undefined,
+  cors: boolean,
+  url: string,
+): Promise<void> {
+  try {
+    if (cors) setCorsHeaders(incoming, outgoing)
+    if (cors && isPreflight(incoming)) {
+      outgoing.writeHead(204).end()
+      return
+    }
+    if (!api) {
+      outgoing.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
+      outgoing.end('the mock is still loading its scenario\n')
+      return
+    }
+    const request = toFetchRequest(incoming, outgoing, url)
+    const response = await getResponse(api.handlers, request)
+    if (!response) {
+      await writeResponse(incoming, outgoing, notFound(request))
+      return
+    }
+    await writeResponse(incoming, outgoing, response)
+  } catch (error) {
+    if (outgoing.headersSent) {
+      outgoing.destroy(error as Error)
+      return
+    }
+    console.error('[workspace-api-mock] request failed:', error)
+    outgoing.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+    outgoing.end(`the mock server failed: ${error instanceof Error ? error.message : String(error)}\n`)
+  }
+}
+
+/** A Fetch `Request` for an incoming message; its URL keeps the `Host` the client used. */
+function toFetchRequest(incoming: IncomingMessage, outgoing: ServerResponse, url: string): Request {
+  let target: URL
+  try {
+    target = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? new URL(url).host}`)
+  } catch {
+    target = new URL(incoming.url ?? '/', url)
+  }
+  const headers = new Headers()
+  const raw = incoming.rawHeaders
+  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
+  const method = incoming.method ?? 'GET'
+  const controller = new AbortController()
+  outgoing.once('close', () => {
+    if (!outgoing.writableFinished) controller.abort()
+  })
+  const hasBody = method !== 'GET' && method !== 'HEAD'
+  return new Request(target, {
+    method,
+    headers,
+    body: hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined,
+    signal: controller.signal,
+    // Node's fetch needs this for a streamed request body.
+    ...(hasBody ? { duplex: 'half' } : {}),
+  } as RequestInit)
+}
+
+async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse, response: Response): Promise<void> {
+  // `HttpResponse.error()` (a network error): drop the connection, as a real network failure would.
+  if (response.type === 'error') {
+    incoming.socket.destroy()
+    return
+  }
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie') continue
+    outgoing.setHeader(name, value)
+  }
+  const cookies = response.headers.getSetCookie()
+  if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
+  outgoing.writeHead(response.status, response.statusText || undefined)
+  if (!response.body || incoming.method === 'HEAD') {
+    outgoing.end()
+    return
+  }
+  await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream), outgoing)
+}
+
+/** Outside `/api` the kit has no handler: a short hint at `/`, a plain 404 elsewhere. */
+function notFound(request: Request): Response {
+  const { pathname, origin } = new URL(request.url)
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8' }
+  if (pathname === '/' && request.method === 'GET') {
+    return new Response(
+      `workspace-api-mock: the Workspace and Application Management API is served under ${origin}/api/\n` +
+        `Try ${origin}/api/workspaces with the X-API-Key and X-API-Secret headers printed at start.\n`,
+      { status: 200, headers },
+    )
+  }
+  return new Response(`not found: ${pathname} (the mock serves /api/...)\n`, { status: 404, headers })
+}
+
+function isPreflight(incoming: IncomingMessage): boolean {
+  return incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
+}
+
+/**
+ * CORS for any origin (the mock holds no cookies, so reflecting the origin is safe). A preflight may ask
+ * for any header: the API's own are always allowed, and so is whatever else the page sends (tracing, auth).
+ */
+function setCorsHeaders(incoming: IncomingMessage, outgoing: ServerResponse): void {
+  const origin = incoming.headers.origin
+  outgoing.setHeader('Access-Control-Allow-Origin', origin ?? '*')
+  outgoing.setHeader('Vary', 'Origin')
+  outgoing.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '))
+  if (!isPreflight(incoming)) return
+  const requested = (incoming.headers['access-control-request-headers'] ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
+  const allowed = new Map<string, string>()
+  for (const name of [...API_REQUEST_HEADERS, ...requested]) {
+    if (!allowed.has(name.toLowerCase())) allowed.set(name.toLowerCase(), name)
+  }
+  outgoing.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS)
+  outgoing.setHeader('Access-Control-Allow-Headers', [...allowed.values()].join(', '))
+  outgoing.setHeader('Access-Control-Max-Age', '600')
+  outgoing.setHeader('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers')
+  // Chrome's Private Network Access: a public page may call this server on localhost when it says so.
+  if (incoming.headers['access-control-request-private-network'] === 'true') {
+    outgoing.setHeader('Access-Control-Allow-Private-Network', 'true')
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!server.listening) {
+      resolve()
+      return
+    }
+    const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
+    force.unref()
+    server.close((error) => {
+      clearTimeout(force)
+      if (error) reject(error)
+      else resolve()
+    })
+    server.closeIdleConnections()
+  })
+}

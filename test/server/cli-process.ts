@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+/** The command's source entry; Node 24 runs it directly. */
+export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
+
+export interface PrintedPrincipal {
+  apiKey: string
+  apiSecret: string
+}
+
+export interface RunningCli {
+  child: ChildProcess
+  /** The base URL the command printed. */
+  url: string
+  principals: PrintedPrincipal[]
+  /** The sample `curl` lines it printed. */
+  curls: string[]
+  stdout(): string
+  stderr(): string
+  /** Sends a signal and resolves with the exit code once the process has ended. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+export interface Finished {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+const STARTUP_MS = 20_000
+
+/** Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner. */
+export async function startCli(args: readonly string[] = [], command = [CLI]): Promise<RunningCli> {
+  const withPort = args.includes('--port') || args.includes('-p') ? args : ['--port', '0', ...args]
+  const child = spawn(process.execPath, [...command, ...withPort], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
+
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`no banner within ${STARTUP_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`))
+    }, STARTUP_MS)
+    const check = () => {
+      if (stdout.includes('Press Ctrl+C to stop.')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout!.on('data', check)
+    void exited.then(([code]) => {
+      clearTimeout(timer)
+      reject(new Error(`exited with ${code} before serving\nstdout: ${stdout}\nstderr: ${stderr}`))
+    })
+  })
+
+  const url = /^Base URL: (\S+)$/m.exec(stdout)![1]!
+  const keys = [...stdout.matchAll(/X-API-Key: (\S+)$/gm)].map((m) => m[1]!)
+  const secrets = [...stdout.matchAll(/X-API-Secret: (\S+)$/gm)].map((m) => m[1]!)
+  return {
+    child,
+    url,
+    principals: keys.map((apiKey, i) => ({ apiKey, apiSecret: secrets[i]! })),
+    curls: stdout.split('\n').filter((line) => line.trimStart().startsWith('curl ')).map((line) => line.trim()),
+    stdout: () => stdout,
+    stderr: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode
+      child.kill(signal)
+      const [code] = await exited
+      return code
+    },
+  }
+}
+
+/** Runs the command to completion (for flags that make it exit), with a time limit. */
+export async function runCli(args: readonly string[], timeoutMs = 15_000): Promise<Finished> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  const [code] = (await once(child, 'exit')) as [number | null]
+  clearTimeout(timer)
+  return { code, stdout, stderr }
+}
+
+/** A port nobody listens on right now. */
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+export function authHeaders(principal: PrintedPrincipal, extra: Record<string, string> = {}): Record<string, string> {
+  return { 'X-API-Key': principal.apiKey, 'X-API-Secret': principal.apiSecret, ...extra }
+}
