@@ -28,7 +28,8 @@ describe('bulk-loaded records behave like created ones', () => {
     expect(collection.findFirst((q) => q.where({ id: third.id }))).toBe(third)
     expect(collection.findMany((q) => q.where({ organization: third.organization }))).toContain(third)
 
-    const updated = await collection.update(third, {
+    // Prepared records carry @msw/data's record symbols at run time; the type only knows the fields.
+    const updated = await collection.update(third as Parameters<typeof collection.update>[0], {
       data(draft) {
         draft.name = 'renamed'
         draft.updated = third.updated + 1
