@@ -1,6 +1,18 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
+
 export default defineConfig({
+  resolve: {
+    // Tests (and the README examples they run) import the package by its public name, from source.
+    alias: [
+      { find: /^workspace-api-mock\/node$/, replacement: source('node/index.ts') },
+      { find: /^workspace-api-mock\/browser$/, replacement: source('browser/index.ts') },
+      { find: /^workspace-api-mock\/vitest$/, replacement: source('vitest/index.ts') },
+      { find: /^workspace-api-mock$/, replacement: source('index.ts') },
+    ],
+  },
   test: {
     include: ['test/**/*.test.ts'],
     reporters: ['default', './test/support/count-reporter.ts'],
