@@ -1,0 +1,184 @@
+/**
+ * workspace-api-mock/browser: the mock API in a browser tab, through MSW's service worker, with state that
+ * can survive a page reload. Everything of the platform-free core is re-exported.
+ */
+import type { HttpHandler } from 'msw'
+import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
+import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import type { ScenarioState } from '../scenarios/kit.ts'
+
+export * from '../index.ts'
+
+/** Where the state is kept across reloads: a Web Storage area by name, or any `Storage`. */
+export type PersistOption = 'sessionStorage' | 'localStorage' | Storage | false
+
+export interface BrowserMockOptions extends MockApiOptions {
+  /**
+   * Keep the state across page reloads: `sessionStorage` (per tab) or `localStorage` (per origin).
+   * The state is saved after every write the mock answers and when the page is hidden, and restored when
+   * the page starts. Default false: every load starts from the scenario.
+   */
+  persist?: PersistOption
+  /** Storage key of the saved state. Default `workspace-api-mock:<scenario>:<seed>`. */
+  storageKey?: string
+}
+
+/** What the mock is for one page: the API, its handlers, and the persistence controls. */
+export interface BrowserMock {
+  /** The mock API: state, credentials, principals (restored from storage when `restored`). */
+  readonly api: MockApi
+  /** `api.handlers`, for `setupWorker(...)` or `network.configure({ handlers })`. */
+  readonly handlers: HttpHandler[]
+  /** True when the state came from storage rather than from the scenario. */
+  readonly restored: boolean
+  /** The storage key in use, or undefined without `persist`. */
+  readonly storageKey: string | undefined
+  /** Saves the state now (it is also saved after writes and on `pagehide`). */
+  save(): void
+  /**
+   * Forgets the saved state and stops saving for the rest of this page's life, so that the next load
+   * starts from the scenario again (e.g. `mock.clear(); location.reload()`).
+   */
+  clear(): void
+  /**
+   * Saves after every write the given worker or network answers, before the response reaches the page.
+   * `startMockWorker` does this for you; with the `msw/vite` plugin pass `network.events`.
+   */
+  persistOn(events: RequestEvents): void
+}
+
+/** The part of MSW's life-cycle events (`worker.events`, `network.events`) persistence listens to. */
+export interface RequestEvents {
+  on(type: 'request:match', listener: (event: { request: Request }) => void): unknown
+}
+
+interface SavedState {
+  version: 1
+  state: ScenarioState
+}
+
+const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Creates the mock API for a page, restoring the state saved by an earlier load when `persist` is set.
+ * Use it with your own `setupWorker`, or with MSW's Vite plugin (`network.configure({ handlers })`).
+ */
+export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock {
+  const { persist = false, storageKey, ...apiOptions } = options
+  const storage = storageOf(persist)
+  const key = storage ? (storageKey ?? defaultStorageKey(apiOptions)) : undefined
+  if (apiOptions.assetsOrigin === undefined && apiOptions.baseUrl === undefined && typeof location !== 'undefined') {
+    // Icon URLs point at this page's origin, where the worker serves them.
+    apiOptions.assetsOrigin = location.origin
+  }
+
+  let api: MockApi | undefined
+  let restored = false
+  const saved = storage && key ? read(storage, key) : undefined
+  if (saved) {
+    try {
+      api = createMockApi({ ...apiOptions, scenario: undefined, state: saved.state })
+      restored = true
+    } catch (error) {
+      console.warn(`[workspace-api-mock] ignoring the saved state under "${key}": ${(error as Error).message}`)
+      storage!.removeItem(key!)
+    }
+  }
+  api ??= createMockApi(apiOptions)
+
+  const mockApi = api
+  // Set when saving failed (quota) or after `clear()`: this page saves no more.
+  let stopped = false
+  const save = () => {
+    if (!storage || !key || stopped) return
+    try {
+      storage.setItem(key, JSON.stringify({ version: 1, state: mockApi.snapshot() } satisfies SavedState))
+    } catch (error) {
+      stopped = true
+      console.warn(`[workspace-api-mock] cannot save the state (persistence is off for this page): ${(error as Error).message}`)
+    }
+  }
+  if (storage && typeof addEventListener === 'function') addEventListener('pagehide', save)
+
+  return {
+    api: mockApi,
+    handlers: mockApi.handlers,
+    restored,
+    storageKey: key,
+    save,
+    clear() {
+      stopped = true
+      if (storage && key) storage.removeItem(key)
+    },
+    persistOn(events) {
+      if (!storage) return
+      // `request:match` fires once the handler has produced its response (the write is done) and before
+      // the response is handed to the page, so a reload right after a write still finds it saved.
+      events.on('request:match', ({ request }) => {
+        if (!READ_ONLY_METHODS.has(request.method)) save()
+      })
+    },
+  }
+}
+
+export interface StartMockWorkerOptions extends BrowserMockOptions {
+  /**
+   * Options of MSW's `worker.start()`. Default `{ onUnhandledFrame: 'bypass' }`: requests the mock does not
+   * serve (the app's own files) go to the network without a warning.
+   */
+  start?: StartOptions
+}
+
+export interface MockWorker extends BrowserMock {
+  /** MSW's worker, started: `worker.use(...)` adds overrides, `worker.stop()` stops mocking. */
+  readonly worker: SetupWorker
+}
+
+/**
+ * Starts MSW's service worker with the mock API of a scenario. The worker script must be served at
+ * `/mockServiceWorker.js` (`npx msw init public`, or the `msw/vite` plugin) unless `start.serviceWorker.url`
+ * says otherwise.
+ * @example
+ * const mock = await startMockWorker({ scenario: 'demo', seed: 42, persist: 'sessionStorage' })
+ * mock.api.credentials // { apiKey, apiSecret } for the app's requests
+ */
+export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<MockWorker> {
+  const { start, ...mockOptions } = options
+  const mock = createBrowserMock(mockOptions)
+  const worker = setupWorker(...mock.handlers)
+  mock.persistOn(worker.events as unknown as RequestEvents)
+  await worker.start({ onUnhandledFrame: 'bypass', ...start })
+  return { ...mock, worker }
+}
+
+function storageOf(persist: PersistOption): Storage | undefined {
+  if (persist === false) return undefined
+  if (typeof persist === 'object') return persist
+  const area = (globalThis as Record<string, unknown>)[persist] as Storage | undefined
+  if (!area) throw new TypeError(`persist: "${persist}" is not available here`)
+  return area
+}
+
+function defaultStorageKey(options: MockApiOptions): string {
+  const scenario =
+    options.state !== undefined
+      ? 'state'
+      : typeof options.scenario === 'function'
+        ? options.scenario.name || 'custom'
+        : (options.scenario ?? 'demo')
+  return `workspace-api-mock:${scenario}:${options.seed ?? 1}`
+}
+
+function read(storage: Storage, key: string): SavedState | undefined {
+  const text = storage.getItem(key)
+  if (text === null) return undefined
+  try {
+    const saved = JSON.parse(text) as Partial<SavedState>
+    if (saved.version === 1 && saved.state) return saved as SavedState
+  } catch {
+    // Not ours or damaged: start from the scenario.
+  }
+  console.warn(`[workspace-api-mock] ignoring unreadable saved state under "${key}"`)
+  storage.removeItem(key)
+  return undefined
+}

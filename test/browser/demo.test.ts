@@ -1,0 +1,202 @@
+/**
+ * The browser demo in real Chromium (Debian's /usr/bin/chromium through playwright-core): Vite serves
+ * examples/browser-demo, MSW's service worker answers the API from workspace-api-mock/browser.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { createServer, type ViteDevServer } from 'vite'
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { createMockApi } from '../../src/index.ts'
+
+const CHROMIUM = '/usr/bin/chromium'
+const DEMO = fileURLToPath(new URL('../../examples/browser-demo/', import.meta.url))
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** What the demo page must show: the demo scenario with seed 42, in API order (created, then id). */
+async function expectedData() {
+  const api = createMockApi({ scenario: 'demo', seed: 42, strict: false })
+  await api.ready
+  const byCreated = <T extends { created: number; id: string }>(a: T, b: T) => a.created - b.created || (a.id < b.id ? -1 : 1)
+  const workspaces = api.db.workspaces.all().sort(byCreated)
+  const applications = api.db.applications.all().sort(byCreated)
+  return { workspaces, applications }
+}
+
+describe.skipIf(!existsSync(CHROMIUM))('browser demo in Chromium', { timeout: 60_000 }, () => {
+  let vite: ViteDevServer
+  let browser: Browser
+  let origin: string
+  let cacheDir: string
+  let problems: string[] = []
+
+  beforeAll(async () => {
+    cacheDir = mkdtempSync(join(tmpdir(), 'wam-vite-'))
+    vite = await createServer({
+      configFile: join(DEMO, 'vite.config.ts'),
+      cacheDir,
+      logLevel: 'error',
+      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+    })
+    await vite.listen()
+    origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '')
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+  }, 60_000)
+
+  beforeEach(() => {
+    problems = []
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await vite?.close()
+    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true })
+  })
+
+  async function open(context: BrowserContext, path = '/'): Promise<Page> {
+    const page = await context.newPage()
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console: ${message.text()}`)
+    })
+    await page.goto(`${origin}${path}`)
+    return page
+  }
+
+  async function ready(page: Page): Promise<void> {
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 })
+  }
+
+  const names = (page: Page) => page.locator('[data-testid="workspace"] strong').allTextContents()
+
+  test('renders the seeded workspaces and their applications, and a create round trip works and survives a reload', async () => {
+    const { workspaces, applications } = await expectedData()
+    const context = await browser.newContext()
+    try {
+      const page = await open(context)
+      await ready(page)
+      expect(await names(page)).toEqual(workspaces.map((w) => w.name))
+
+      const first = page.locator('[data-testid="workspace"]').first()
+      const firstApps = applications.filter((a) => a.workspace === workspaces[0]!.id)
+      expect(await first.locator('small').textContent()).toBe(`${firstApps.length} applications`)
+      expect(await first.locator('[data-testid="application"]').allTextContents()).toEqual(
+        firstApps.slice(0, 10).map((a) => `${a.name} (${a.external_domain})`),
+      )
+
+      // Create: the POST goes through the worker, the list is fetched again and shows the new workspace.
+      await page.fill('input[name="name"]', 'Browser Round Trip')
+      await page.fill('input[name="description"]', 'made in Chromium')
+      const [created] = await Promise.all([
+        page.waitForResponse((r) => r.url() === `${origin}/api/workspaces` && r.request().method() === 'POST'),
+        page.click('button[type="submit"]'),
+      ])
+      expect(created.status()).toBe(200)
+      expect(created.fromServiceWorker()).toBe(true)
+      const { data } = await created.json()
+      expect(data).toMatchObject({ name: 'Browser Round Trip', description: 'made in Chromium' })
+      await expect.poll(() => names(page)).toEqual([...workspaces.map((w) => w.name), 'Browser Round Trip'])
+      expect(await page.textContent('#status')).toBe(`Created Browser Round Trip (${data.id})`)
+      // Saved with the write itself, not only when the page goes away.
+      const saved = await page.evaluate(() => sessionStorage.getItem('workspace-api-mock:demo:42'))
+      expect(JSON.parse(saved!).state.workspaces.map((w: { id: string }) => w.id)).toContain(data.id)
+
+      // Reload: the state comes back from sessionStorage.
+      await page.reload()
+      await ready(page)
+      expect(await names(page)).toEqual([...workspaces.map((w) => w.name), 'Browser Round Trip'])
+      expect(await page.locator(`[data-id="${data.id}"] strong`).textContent()).toBe('Browser Round Trip')
+
+      // Another tab has its own sessionStorage: it starts from the scenario.
+      const other = await browser.newContext()
+      try {
+        const fresh = await open(other)
+        await ready(fresh)
+        expect(await names(fresh)).toEqual(workspaces.map((w) => w.name))
+      } finally {
+        await other.close()
+      }
+
+      // "Reset data" forgets the saved state.
+      await page.click('#reset-data')
+      await page.waitForLoadState('load')
+      await ready(page)
+      await expect.poll(() => names(page)).toEqual(workspaces.map((w) => w.name))
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('a damaged saved state is set aside with a warning: the page starts from the scenario', async () => {
+    const { workspaces } = await expectedData()
+    const context = await browser.newContext()
+    try {
+      await context.addInitScript(() => {
+        const key = 'workspace-api-mock:demo:42'
+        if (!sessionStorage.getItem('seeded-bad-state')) {
+          sessionStorage.setItem('seeded-bad-state', '1')
+          sessionStorage.setItem(key, JSON.stringify({ version: 1, state: { organizations: [], accounts: 'nope' } }))
+        }
+      })
+      const page = await context.newPage()
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      await page.goto(`${origin}/`)
+      await ready(page)
+      expect(await names(page)).toEqual(workspaces.map((w) => w.name))
+      expect(warnings.join('\n')).toContain('ignoring the saved state under "workspace-api-mock:demo:42": state.accounts must be an array')
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('icons load from the worker: 200, image/webp, decoded at their size', async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await context.newPage()
+      const iconResponse = page.waitForResponse((r) => /\/api\/icons\/img_[0-9a-f]+_72\.webp$/.test(r.url()))
+      page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+      await page.goto(`${origin}/`)
+      await ready(page)
+      const response = await iconResponse
+      expect(response.url().startsWith(`${origin}/api/icons/`)).toBe(true)
+      expect(response.status()).toBe(200)
+      expect(response.headers()['content-type']).toBe('image/webp')
+      const sizes = await page.$$eval('[data-testid="workspace"] img', async (images) => {
+        await Promise.all(images.map((image) => (image as HTMLImageElement).decode()))
+        return images.map((image) => [(image as HTMLImageElement).naturalWidth, (image as HTMLImageElement).naturalHeight])
+      })
+      expect(sizes.length).toBeGreaterThan(2)
+      expect(new Set(sizes.map(String))).toEqual(new Set(['72,72']))
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('the msw/vite plugin way: virtual:msw network with createBrowserMock', async () => {
+    const { workspaces } = await expectedData()
+    const context = await browser.newContext()
+    try {
+      const page = await open(context, '/plugin.html')
+      await page.waitForFunction(() => document.querySelector('#summary')?.textContent !== 'loading...')
+      expect(await page.textContent('#summary')).toBe(`200: ${workspaces.length} workspaces`)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+})
