@@ -1,6 +1,7 @@
 import type { HttpHandler } from 'msw'
 import { DEFAULT_ASSETS_ORIGIN, type FactoryOptions } from '../factories/factories.ts'
 import { createHandlers, operations } from '../handlers/create-handlers.ts'
+import { createDispatcher } from '../handlers/dispatch.ts'
 import {
   createSerializer,
   workspaceKeyMapper,
@@ -56,6 +57,11 @@ export interface Principal extends Credentials {
 export interface MockApi {
   /** MSW 3 request handlers for every operation: `setupServer(...api.handlers)`. */
   readonly handlers: HttpHandler[]
+  /**
+   * Answers a Fetch `Request` as the handlers would, without going through MSW (for servers: the demo CLI
+   * uses it). Resolves to undefined for a request outside the API's paths.
+   */
+  handle(request: Request): Promise<Response | undefined>
   /** The @msw/data collections (organizations, accounts, workspaces, applications). */
   readonly db: Database
   /** Credentials of the scenario's first principal. */
@@ -128,6 +134,7 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
 
   return {
     handlers: createHandlers(mock),
+    handle: createDispatcher(mock),
     db: store.db,
     credentials: { apiKey: first.apiKey, apiSecret: first.apiSecret },
     principals,

@@ -58,22 +58,25 @@ export function operationOfHandler(handler: unknown): OperationName | undefined 
  * Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and an
  * answer to OPTIONS. Nothing under `/api` ever falls through to the network.
  */
-function createFallbackHandlers(mock: MockContext): HttpHandler[] {
-  const resolve = ({ request }: { request: Request }) =>
-    journaled(mock, request, undefined, {}, () => {
-      const url = new URL(request.url)
-      const allowed = operations
-        .filter((op) => matchRequestUrl(url, handlerPath(op.path, mock.baseUrl)).matches)
-        .map((op) => op.method)
-      if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
-      const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
-      if (request.method === 'OPTIONS') {
-        return new Response(null, { status: 204, headers: { Allow: allow } })
-      }
-      throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
-        Allow: allow,
-      })
+export function fallbackResponse(mock: MockContext, request: Request): Promise<Response> {
+  return journaled(mock, request, undefined, {}, () => {
+    const url = new URL(request.url)
+    const allowed = operations
+      .filter((op) => matchRequestUrl(url, handlerPath(op.path, mock.baseUrl)).matches)
+      .map((op) => op.method)
+    if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
+    const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
+    if (request.method === 'OPTIONS') {
+      return new Response(null, { status: 204, headers: { Allow: allow } })
+    }
+    throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+      Allow: allow,
     })
+  })
+}
+
+function createFallbackHandlers(mock: MockContext): HttpHandler[] {
+  const resolve = ({ request }: { request: Request }) => fallbackResponse(mock, request)
   return [
     http.all(handlerPath('/api', mock.baseUrl), resolve),
     http.all(handlerPath('/api/*', mock.baseUrl), resolve),
