@@ -1,14 +1,12 @@
-// #region setup
 import { startMockWorker } from 'workspace-api-mock/browser'
-
-// Before the app's first request: serve the API from MSW's worker, state kept across reloads.
-const mock = await startMockWorker({ scenario: 'demo', seed: 42, persist: 'sessionStorage' })
-// #endregion setup
-
 import { renderApp } from './app.ts'
 
-document.querySelector<HTMLButtonElement>('#reset-data')!.addEventListener('click', () => {
-  mock.clear()
+// Before the app's first request: MSW's worker serves the API, the state survives reloads of this tab.
+const mock = await startMockWorker({ scenario: 'demo', seed: 42, persist: 'sessionStorage' })
+
+await renderApp(mock.api.credentials) // the app sends X-API-Key and X-API-Secret with every call
+
+document.querySelector('#reset-data')!.addEventListener('click', () => {
+  mock.clear() // forget the saved state: the reload starts from the scenario again
   location.reload()
 })
-await renderApp(mock.api.credentials)

@@ -1,21 +1,20 @@
-import type { Credentials } from 'workspace-api-mock/browser'
+// The app's configuration: in development it calls the mock with fixed credentials.
+const headers = { 'X-API-Key': 'dev-key', 'X-API-Secret': 'dev-secret' }
 
-let credentials: Credentials | undefined
-// #region setup
 if (import.meta.env.DEV) {
   const { network } = await import('virtual:msw')
-  const { createBrowserMock } = await import('workspace-api-mock/browser')
+  const { createBrowserMock, withCredentials } = await import('workspace-api-mock/browser')
 
-  const mock = createBrowserMock({ scenario: 'demo', seed: 42, persist: 'localStorage' })
+  const mock = createBrowserMock({
+    scenario: withCredentials('demo', { apiKey: 'dev-key', apiSecret: 'dev-secret' }),
+    seed: 42,
+    persist: 'localStorage',
+  })
   network.configure({ handlers: mock.handlers })
-  mock.persistOn(network.events)
+  mock.persistOn(network.events) // save after every write
   await network.enable()
-  credentials = mock.api.credentials
 }
-// #endregion setup
 
-const response = await fetch('/api/workspaces', {
-  headers: { 'X-API-Key': credentials?.apiKey ?? '', 'X-API-Secret': credentials?.apiSecret ?? '' },
-})
+const response = await fetch('/api/workspaces', { headers })
 const body = await response.json()
 document.querySelector('#summary')!.textContent = `${response.status}: ${body.data.length} workspaces`

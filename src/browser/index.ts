@@ -8,6 +8,7 @@ import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-
 import type { ScenarioState } from '../scenarios/kit.ts'
 
 export * from '../index.ts'
+export { withCredentials } from '../node/scenario.ts'
 
 /** Where the state is kept across reloads: a Web Storage area by name, or any `Storage`. */
 export type PersistOption = 'sessionStorage' | 'localStorage' | Storage | false

@@ -3,6 +3,7 @@ import type { Scenario } from '../scenarios/kit.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 
 /**
+ * (Platform-free: also exported by workspace-api-mock/browser.)
  * A scenario that builds `ref` and then gives its first principal the given API key and/or secret,
  * so that a client configured with fixed credentials works against generated data.
  * Every other record is exactly what `ref` builds with the same seed.

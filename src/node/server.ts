@@ -191,6 +191,8 @@ async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
+  // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
+  if (!incoming.complete) outgoing.setHeader('Connection', 'close')
   outgoing.writeHead(response.status, response.statusText || undefined)
   if (!response.body || incoming.method === 'HEAD') {
     outgoing.end()

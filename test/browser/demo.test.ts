@@ -13,6 +13,7 @@ import { createMockApi } from '../../src/index.ts'
 
 const CHROMIUM = '/usr/bin/chromium'
 const DEMO = fileURLToPath(new URL('../../examples/browser-demo/', import.meta.url))
+const SOURCE = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url))
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -43,10 +44,18 @@ describe.skipIf(!existsSync(CHROMIUM))('browser demo in Chromium', { timeout: 60
   beforeAll(async () => {
     cacheDir = mkdtempSync(join(tmpdir(), 'wam-vite-'))
     vite = await createServer({
+      root: DEMO,
       configFile: join(DEMO, 'vite.config.ts'),
       cacheDir,
       logLevel: 'error',
       server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
+      // The page imports the package by name: serve it from source rather than from a build.
+      resolve: { alias: { 'workspace-api-mock/browser': SOURCE } },
+      // Bundle the dependencies up front, so that the first load does not trigger a re-optimization.
+      optimizeDeps: {
+        entries: ['index.html', 'plugin.html'],
+        include: ['msw', 'msw/browser', '@msw/data', 'zod', '@faker-js/faker'],
+      },
     })
     await vite.listen()
     origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '')

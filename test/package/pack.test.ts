@@ -1,0 +1,115 @@
+/**
+ * The package as users get it: `npm pack` of a fresh copy of the repository (its `prepack` builds `dist/`),
+ * the tarball installed with msw into a new project, and examples/node-consumer run and type-checked there.
+ */
+import { execFile, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { runBlock, runBlocks, userEnv } from './usage-draft.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
+/** What the consumer suite needs besides the documented install (`npm install --save-dev workspace-api-mock msw`). */
+const TOOLING = ['axios@^1', 'vitest@^5.1.1', 'typescript@^7.0.2', '@types/node@^24']
+
+const run = promisify(execFile)
+
+/** Runs a command with the user's environment; resolves with its exit code and combined output. */
+async function command(file: string, args: readonly string[], cwd: string): Promise<{ code: number; output: string }> {
+  const child = spawn(file, args, { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const [code] = (await once(child, 'exit')) as [number]
+  return { code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }
+}
+
+describe('the packed package in a fresh consumer project', { timeout: 120_000 }, () => {
+  let stage: string
+  let consumer: string
+  let packedFiles: string[]
+  let manifest: Record<string, any>
+
+  beforeAll(async () => {
+    stage = mkdtempSync(join(tmpdir(), 'wam-pack-'))
+    // A copy of the working tree without build output or installed modules: `npm pack` there runs
+    // `prepack` (the build) exactly as on a fresh clone; only node_modules is shared, read-only.
+    const project = join(stage, 'project')
+    cpSync(ROOT, project, {
+      recursive: true,
+      filter: (source) => {
+        const path = relative(ROOT, source)
+        return !['node_modules', '.git', 'dist'].includes(path) && !source.endsWith('.tgz')
+      },
+    })
+    symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'))
+    const packed = await run('npm', ['pack', '--json', '--pack-destination', stage], { cwd: project, env: userEnv() })
+    const [result] = JSON.parse(packed.stdout) as [{ filename: string; files: Array<{ path: string }> }]
+    packedFiles = result.files.map((file) => file.path)
+    const tarball = join(stage, basename(result.filename))
+
+    consumer = join(stage, 'consumer')
+    mkdirSync(consumer)
+    writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2))
+    for (const file of readdirSync(CONSUMER_FILES)) cpSync(join(CONSUMER_FILES, file), join(consumer, file))
+
+    // The documented install line, with the tarball standing in for the registry's package.
+    const [install] = runBlocks('install')
+    const args = install!.trim().split(/\s+/).slice(1).map((word) => (word === 'workspace-api-mock' ? tarball : word))
+    const installed = await command('npm', [...args, ...TOOLING, '--no-audit', '--no-fund', '--prefer-offline'], consumer)
+    expect(installed.output).not.toMatch(/ERR!/)
+    expect(installed.code).toBe(0)
+    manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/workspace-api-mock/package.json'), 'utf8'))
+  }, 180_000)
+
+  afterAll(() => {
+    if (stage) rmSync(stage, { recursive: true, force: true })
+  })
+
+  test('the tarball holds the built JS and .d.ts of every entry point and the bin, nothing of the sources', () => {
+    const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
+    expect(outside.sort()).toEqual(['README.md', 'package.json'].filter((f) => existsSync(join(ROOT, f))).sort())
+    for (const entry of ['index', 'node/index', 'browser/index', 'cli/main']) {
+      expect(packedFiles).toContain(`dist/${entry}.js`)
+      expect(packedFiles).toContain(`dist/${entry}.d.ts`)
+    }
+    expect(packedFiles.filter((path) => /\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual([])
+  })
+
+  test('the manifest: exports with types for each entry, the bin, msw as a peer dependency only', () => {
+    for (const entry of ['.', './node', './browser']) {
+      const target = manifest.exports[entry]
+      expect(Object.keys(target)[0]).toBe('types')
+      for (const path of Object.values(target) as string[]) {
+        expect(existsSync(join(consumer, 'node_modules/workspace-api-mock', path)), path).toBe(true)
+      }
+    }
+    expect(manifest.bin).toEqual({ 'workspace-api-mock': './dist/cli/main.js' })
+    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./) })
+    expect(manifest.dependencies.msw).toBeUndefined()
+  })
+
+  test('the consumer suite passes: setupServer with global fetch and axios, and startMockServer', async () => {
+    const vitest = join(consumer, 'node_modules/vitest/vitest.mjs')
+    const { code, output } = await command(process.execPath, [vitest, 'run'], consumer)
+    expect(output).toMatch(/Tests\s+4 passed \(4\)/)
+    expect(code).toBe(0)
+  })
+
+  test('a consumer TypeScript file type-checks against the shipped types (skipLibCheck off)', async () => {
+    const tsc = join(consumer, 'node_modules/typescript/bin/tsc')
+    const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer)
+    expect(output).toBe('')
+    expect(code).toBe(0)
+  })
+
+  test.each(runBlocks('consumer'))('the documented commands run in the consumer: %s', async (code) => {
+    const outputs = await runBlock(code, consumer)
+    for (const output of outputs) expect(output).toContain('Base URL: http://127.0.0.1:')
+  })
+})

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, test } from 'vitest'
+import { codeLines, runBlock, runBlocks, usageBlocks } from './usage-draft.ts'
+
+const ROOT = new URL('../../', import.meta.url)
+
+describe('docs/usage-draft.md', () => {
+  const blocks = usageBlocks()
+
+  test('every code block is an example kept in a tested file or a block the tests run (text blocks are output)', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(10)
+    const loose = blocks.filter((block) => block.language !== 'text' && block.marker === undefined)
+    expect(loose.map((block) => block.code)).toEqual([])
+    const places = new Set(blocks.filter((b) => b.marker === 'usage-run').map((b) => b.target))
+    expect([...places].sort()).toEqual(['consumer', 'install', 'repo'])
+  })
+
+  test.each(blocks.filter((b) => b.marker === 'usage-example').map((b) => [b.target!, b.code] as const))(
+    'the example from %s stands in that file',
+    (file, code) => {
+      const source = readFileSync(new URL(file, ROOT), 'utf8')
+      expect(codeLines(source)).toContain(codeLines(code))
+    },
+  )
+
+  // The `consumer` and `install` blocks run in test/package/pack.test.ts, against the packed tarball.
+  test.each(runBlocks('repo'))('runs in the repository: %s', async (code) => {
+    const outputs = await runBlock(code, new URL('.', ROOT).pathname)
+    expect(outputs.length).toBeGreaterThan(0)
+    for (const output of outputs) expect(output).toContain('scenario demo, seed 1')
+  })
+})

@@ -1,0 +1,145 @@
+/**
+ * Reads docs/usage-draft.md and runs its shell blocks. Blocks are marked in the Markdown:
+ *   <!-- usage-example: <file> -->  the code stands line for line (indentation aside) in <file>
+ *   <!-- usage-run: repo | install | consumer -->  the commands are run (see runBlock)
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { expect } from 'vitest'
+
+export const USAGE_DRAFT = new URL('../../docs/usage-draft.md', import.meta.url)
+
+export interface Block {
+  marker: 'usage-example' | 'usage-run' | undefined
+  /** The file of an example, or where a run block runs. */
+  target: string | undefined
+  language: string
+  code: string
+}
+
+export function usageBlocks(): Block[] {
+  const text = readFileSync(USAGE_DRAFT, 'utf8')
+  return [...text.matchAll(/(?:<!-- (usage-example|usage-run): ([^\s]+) -->\n)?```(\w*)\n([\s\S]*?)```/g)].map((m) => ({
+    marker: m[1] as Block['marker'],
+    target: m[2],
+    language: m[3]!,
+    code: m[4]!,
+  }))
+}
+
+export function runBlocks(where: string): string[] {
+  return usageBlocks()
+    .filter((block) => block.marker === 'usage-run' && block.target === where)
+    .map((block) => block.code)
+}
+
+/** Trimmed, non-empty lines: how an example is compared with the file that runs it. */
+export function codeLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n')
+}
+
+/**
+ * The environment for commands run as a user would: the test runner's and npm's own variables removed,
+ * and this Node (>= 22.12, which MSW 3 needs) first on PATH for `#!/usr/bin/env node` and npm scripts.
+ */
+export function userEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (/^(npm_|VITEST|INIT_CWD$|NODE_OPTIONS$|TEST$)/.test(name)) continue
+    env[name] = value
+  }
+  env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`
+  return env
+}
+
+interface Server {
+  child: ChildProcess
+  url: string
+  exited: Promise<unknown>
+  output(): string
+}
+
+/** Starts a command in its own process group (shell, npm, npx and node alike) and waits for its banner. */
+async function startServer(command: string, cwd: string): Promise<Server> {
+  const child = spawn('sh', ['-c', `exec ${command}`], { cwd, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const exited = once(child, 'exit')
+  const started = await new Promise<boolean>((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer)
+      child.stdout!.off('data', check)
+      child.off('exit', stop)
+      resolve(value)
+    }
+    const check = () => {
+      if (output.includes('Press Ctrl+C to stop.')) done(true)
+    }
+    const stop = () => done(false)
+    const timer = setTimeout(stop, 30_000)
+    child.stdout!.on('data', check)
+    child.once('exit', stop)
+  })
+  if (!started) {
+    await stopServer({ child, url: '', exited, output: () => output })
+    throw new Error(`"${command}" did not serve:\n${output}`)
+  }
+  return { child, url: /^Base URL: (\S+)$/m.exec(output)![1]!, exited, output: () => output }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    process.kill(-server.child.pid!, 'SIGTERM')
+  }
+  await server.exited
+}
+
+function shell(command: string, cwd: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn('sh', ['-c', command], { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  return once(child, 'exit').then(([code]) => ({ code: code as number | null, output }))
+}
+
+const DOCUMENTED_URL = 'http://127.0.0.1:4010'
+
+/**
+ * Runs a documented shell block in `cwd`, line by line:
+ * - `npx workspace-api-mock ...` and `npm start ...` start a server on a free port (`--port 0` is appended;
+ *   the last `--port` wins) and wait for its banner; it is stopped with SIGTERM at the end of the block;
+ * - `curl ...` runs against the last server (its URL replaces http://127.0.0.1:4010) and must answer 200;
+ * - anything else must exit with 0.
+ * Returns the output of every server, for further checks.
+ */
+export async function runBlock(code: string, cwd: string): Promise<string[]> {
+  const servers: Server[] = []
+  try {
+    for (const line of code.split('\n').map((l) => l.trim())) {
+      if (line === '' || line.startsWith('#')) continue
+      if (/^(npx workspace-api-mock|npm start)\b/.test(line)) {
+        const extra = line.startsWith('npm start') && !line.includes(' -- ') ? ' -- --port 0' : ' --port 0'
+        servers.push(await startServer(line + extra, cwd))
+      } else if (line.startsWith('curl ')) {
+        const server = servers.at(-1)
+        if (!server) throw new Error(`"${line}" runs before any server was started`)
+        const command = `${line.replaceAll(DOCUMENTED_URL, server.url)} -sS -f -o /dev/null -w '%{http_code}'`
+        const { code: exit, output } = await shell(command, cwd)
+        expect({ line, exit, output }).toEqual({ line, exit: 0, output: '200' })
+      } else {
+        const { code: exit, output } = await shell(line, cwd)
+        expect({ line, exit, output }).toMatchObject({ line, exit: 0 })
+      }
+    }
+  } finally {
+    await Promise.all(servers.map(stopServer))
+  }
+  return servers.map((server) => server.output())
+}
