@@ -26,7 +26,10 @@ export interface BrowserMockOptions extends MockApiOptions {
 
 /** What the mock is for one page: the API, its handlers, and the persistence controls. */
 export interface BrowserMock {
-  /** The mock API: state, credentials, principals (restored from storage when `restored`). */
+  /**
+   * The mock API: state, credentials, principals. When `restored`, it started from the saved state, which is
+   * then also what `api.reset()` returns to; `clear()` and a reload start from the scenario again.
+   */
   readonly api: MockApi
   /** `api.handlers`, for `setupWorker(...)` or `network.configure({ handlers })`. */
   readonly handlers: HttpHandler[]
