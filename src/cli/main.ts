@@ -49,10 +49,12 @@ async function main(argv: readonly string[]): Promise<number> {
     return 1
   }
   progress.finish()
+  // Listen for signals before the banner: whoever reads it may stop the server at once.
+  const stopped = stopOnSignal(server)
   process.stdout.write(
     banner({ server, settings, version: version(), seconds: (performance.now() - started) / 1000 }),
   )
-  await stopOnSignal(server)
+  await stopped
   return 0
 }
 

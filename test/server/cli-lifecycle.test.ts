@@ -21,6 +21,14 @@ describe.concurrent('workspace-api-mock start and stop', () => {
     }
   })
 
+  test('a signal sent the moment the banner appears is still a graceful stop', async () => {
+    for (let i = 0; i < 3; i++) {
+      const cli = await startCli(['--scenario', 'empty'])
+      expect(await cli.stop('SIGTERM')).toBe(0)
+      expect(cli.stderr()).toContain('stopped')
+    }
+  })
+
   test.each(['SIGINT', 'SIGTERM'] as const)('%s stops gracefully: exit code 0, port released', async (signal) => {
     const cli = await startCli(['--scenario', 'empty'])
     const port = Number(new URL(cli.url).port)
