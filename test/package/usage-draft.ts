@@ -8,6 +8,7 @@ import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { expect } from 'vitest'
+import { waitForBanner } from '../server/cli-process.ts'
 
 export const USAGE_DRAFT = new URL('../../docs/usage-draft.md', import.meta.url)
 
@@ -72,21 +73,7 @@ async function startServer(command: string, cwd: string): Promise<Server> {
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   const exited = once(child, 'exit')
-  const started = await new Promise<boolean>((resolve) => {
-    const done = (value: boolean) => {
-      clearTimeout(timer)
-      child.stdout!.off('data', check)
-      child.off('exit', stop)
-      resolve(value)
-    }
-    const check = () => {
-      if (output.includes('Press Ctrl+C to stop.')) done(true)
-    }
-    const stop = () => done(false)
-    const timer = setTimeout(stop, 30_000)
-    child.stdout!.on('data', check)
-    child.once('exit', stop)
-  })
+  const started = await waitForBanner(child, () => output, 30_000)
   if (!started) {
     await stopServer({ child, url: '', exited, output: () => output })
     throw new Error(`"${command}" did not serve:\n${output}`)

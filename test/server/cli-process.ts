@@ -33,10 +33,33 @@ export interface Finished {
 
 const STARTUP_MS = 20_000
 
+/**
+ * Resolves true once `output()` holds the command's banner (it serves), false when the process exits or
+ * `timeoutMs` passes first.
+ */
+export function waitForBanner(child: ChildProcess, output: () => string, timeoutMs = STARTUP_MS): Promise<boolean> {
+  return new Promise((resolve) => {
+    const done = (serving: boolean) => {
+      clearTimeout(timer)
+      child.stdout!.off('data', check)
+      child.off('exit', stop)
+      resolve(serving)
+    }
+    const check = () => {
+      if (output().includes('Press Ctrl+C to stop.')) done(true)
+    }
+    const stop = () => done(false)
+    const timer = setTimeout(stop, timeoutMs)
+    child.stdout!.on('data', check)
+    child.once('exit', stop)
+    check()
+  })
+}
+
 /** Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner. */
-export async function startCli(args: readonly string[] = [], command = [CLI]): Promise<RunningCli> {
+export async function startCli(args: readonly string[] = []): Promise<RunningCli> {
   const withPort = args.includes('--port') || args.includes('-p') ? args : ['--port', '0', ...args]
-  const child = spawn(process.execPath, [...command, ...withPort], {
+  const child = spawn(process.execPath, [CLI, ...withPort], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -45,24 +68,10 @@ export async function startCli(args: readonly string[] = [], command = [CLI]): P
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
-
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`no banner within ${STARTUP_MS} ms\nstdout: ${stdout}\nstderr: ${stderr}`))
-    }, STARTUP_MS)
-    const check = () => {
-      if (stdout.includes('Press Ctrl+C to stop.')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout!.on('data', check)
-    void exited.then(([code]) => {
-      clearTimeout(timer)
-      reject(new Error(`exited with ${code} before serving\nstdout: ${stdout}\nstderr: ${stderr}`))
-    })
-  })
+  if (!(await waitForBanner(child, () => stdout))) {
+    child.kill('SIGKILL')
+    throw new Error(`did not serve (exit code ${child.exitCode})\nstdout: ${stdout}\nstderr: ${stderr}`)
+  }
 
   const url = /^Base URL: (\S+)$/m.exec(stdout)![1]!
   const keys = [...stdout.matchAll(/X-API-Key: (\S+)$/gm)].map((m) => m[1]!)
