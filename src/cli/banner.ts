@@ -50,6 +50,13 @@ export function banner(input: {
         `${shellQuote(`${url}/api/applications?current_page=1&page_size=10`)}`,
     )
   }
+  const faults = [
+    settings.latency !== undefined &&
+      `latency ${Array.isArray(settings.latency) ? settings.latency.join('-') : settings.latency} ms`,
+    settings.failRate !== undefined && `${settings.failRate * 100}% of requests fail with ${settings.failStatus}`,
+  ].filter(Boolean)
+  if (faults.length > 0) lines.push('', `Injected faults: ${faults.join('; ')}.`)
+  lines.push('', `Admin: ${url}/__admin/ (faults, journal, reset, snapshot; see the README).`)
   lines.push('', 'Press Ctrl+C to stop.', '')
   return lines.join('\n')
 }

@@ -23,6 +23,11 @@ export interface CliSettings {
   /** Replaces the first principal's API key / secret when set. */
   apiKey: string | undefined
   apiSecret: string | undefined
+  /** Injected latency of every request, in ms: fixed or a `[min, max]` range. */
+  latency: number | [number, number] | undefined
+  /** Fraction of requests that fail with `failStatus`. */
+  failRate: number | undefined
+  failStatus: number
   help: boolean
   version: boolean
 }
@@ -34,6 +39,9 @@ export const DEFAULT_SETTINGS: CliSettings = {
   seed: 1,
   apiKey: undefined,
   apiSecret: undefined,
+  latency: undefined,
+  failRate: undefined,
+  failStatus: 503,
   help: false,
   version: false,
 }
@@ -140,6 +148,39 @@ export const FLAGS: readonly Flag[] = [
     description: "Use this X-API-Secret for the first principal instead of the generated one",
     parse: headerValue,
   }),
+  defineFlag({
+    name: 'latency',
+    key: 'latency',
+    value: '<ms|min-max>',
+    description: 'Delay every API request: a fixed time or a seeded range, e.g. 200-800',
+    parse(text, flag) {
+      const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text)
+      const min = Number(match?.[1])
+      const max = match?.[2] === undefined ? min : Number(match[2])
+      if (!match || max < min) {
+        throw new FlagError(`${flag} must be milliseconds or a range min-max (e.g. 200-800), got "${text}"`)
+      }
+      return match[2] === undefined ? min : [min, max]
+    },
+  }),
+  defineFlag({
+    name: 'fail-rate',
+    key: 'failRate',
+    value: '<0..1>',
+    description: 'Fail this fraction of API requests (seeded), with --fail-status',
+    parse(text, flag) {
+      const value = /^(?:0|1|0?\.\d+|1\.0*)$/.test(text) ? Number(text) : Number.NaN
+      if (!(value >= 0 && value <= 1)) throw new FlagError(`${flag} must be a number from 0 to 1, got "${text}"`)
+      return value
+    },
+  }),
+  defineFlag({
+    name: 'fail-status',
+    key: 'failStatus',
+    value: '<status>',
+    description: `Status of the failures --fail-rate injects (default ${DEFAULT_SETTINGS.failStatus})`,
+    parse: integer(400, 599),
+  }),
   defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -244,6 +285,10 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock',
     '  workspace-api-mock --port 8080 --scenario multi-tenant --seed 7',
     '  workspace-api-mock --scenario scale:100x500 --api-key dev-key --api-secret dev-secret',
+    '  workspace-api-mock --latency 200-800 --fail-rate 0.05',
+    '',
+    'Admin routes (no credentials): POST/DELETE /__admin/faults, GET/DELETE /__admin/journal,',
+    'POST /__admin/reset, GET /__admin/snapshot. See the README.',
     '',
   ].join('\n')
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../node/scenario.ts'
 import type { MockServer, MockServerOptions } from '../node/server.ts'
+import type { FaultSpec } from '../node/admin.ts'
 import { FlagError, helpText, parseFlags, type CliSettings } from './flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
 
@@ -61,7 +62,24 @@ async function main(argv: readonly string[]): Promise<number> {
 /** Where the flags become server options: new flags are passed on here. */
 function toServerOptions(settings: CliSettings, scenario: ScenarioRef): MockServerOptions {
   // Contract-strict mode checks every body the kit writes: a test-runner aid, off for the demo server.
-  return { port: settings.port, host: settings.host, seed: settings.seed, scenario, strict: false }
+  return {
+    port: settings.port,
+    host: settings.host,
+    seed: settings.seed,
+    scenario,
+    strict: false,
+    faults: faultsOf(settings),
+  }
+}
+
+/** The session-long faults the flags ask for. */
+function faultsOf(settings: CliSettings): FaultSpec[] {
+  const faults: FaultSpec[] = []
+  if (settings.latency !== undefined) faults.push({ type: 'latency', target: '*', latency: settings.latency })
+  if (settings.failRate !== undefined) {
+    faults.push({ type: 'fail', target: '*', status: settings.failStatus, rate: settings.failRate })
+  }
+  return faults
 }
 
 function scenarioOf(settings: CliSettings): ReturnType<typeof resolveScenario> {

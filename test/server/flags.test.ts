@@ -69,24 +69,33 @@ describe('parseFlags', () => {
     for (const name of ['demo', 'scale:0x0', 'scale:2x3']) expect(() => resolveScenario(parseFlags(['--scenario', name]).scenario as 'demo')).not.toThrow()
   })
 
+  test('fault flags: --latency (fixed or range), --fail-rate and --fail-status', () => {
+    expect(parseFlags(['--latency', '250']).latency).toBe(250)
+    expect(parseFlags(['--latency', '200-800']).latency).toEqual([200, 800])
+    expect(parseFlags(['--fail-rate', '0.05'])).toMatchObject({ failRate: 0.05, failStatus: 503 })
+    expect(parseFlags(['--fail-rate', '1', '--fail-status', '500'])).toMatchObject({ failRate: 1, failStatus: 500 })
+    expect(() => parseFlags(['--fail-rate', '2'])).toThrow('--fail-rate must be a number from 0 to 1, got "2"')
+    expect(() => parseFlags(['--latency', '5-1'])).toThrow(/--latency must be milliseconds or a range/)
+    expect(() => parseFlags(['--fail-rat', '2'])).toThrow('did you mean --fail-rate?')
+    expect(helpText()).toMatch(/--latency <ms\|min-max>\s+Delay every API request/)
+  })
+
   test('a new flag is one table entry: parsed, validated and listed in --help', () => {
-    // What a later `--fail-rate 0.05` looks like (the field is borrowed here, only the mechanism is shown).
-    const failRate = defineFlag({
-      name: 'fail-rate',
+    const burst = defineFlag({
+      name: 'burst',
       key: 'apiSecret',
-      value: '<fraction>',
-      description: 'Fail this fraction of requests',
+      value: '<n>',
+      description: 'An example flag',
       parse(text, flag) {
-        const value = Number(text)
-        if (!(value >= 0 && value <= 1)) throw new FlagError(`${flag} must be from 0 to 1, got "${text}"`)
+        if (!/^\d+$/.test(text)) throw new FlagError(`${flag} must be a whole number, got "${text}"`)
         return text
       },
     })
-    const flags = [...FLAGS, failRate]
-    expect(parseFlags(['--fail-rate', '0.05'], flags).apiSecret).toBe('0.05')
-    expect(() => parseFlags(['--fail-rate', '2'], flags)).toThrow('--fail-rate must be from 0 to 1, got "2"')
-    expect(() => parseFlags(['--fail-rat', '2'], flags)).toThrow('did you mean --fail-rate?')
-    expect(helpText(flags)).toMatch(/--fail-rate <fraction>\s+Fail this fraction of requests/)
+    const flags = [...FLAGS, burst]
+    expect(parseFlags(['--burst', '5'], flags).apiSecret).toBe('5')
+    expect(() => parseFlags(['--burst', 'x'], flags)).toThrow('--burst must be a whole number, got "x"')
+    expect(() => parseFlags(['--burs', '2'], flags)).toThrow('did you mean --burst?')
+    expect(helpText(flags)).toMatch(/--burst <n>\s+An example flag/)
   })
 })
 
