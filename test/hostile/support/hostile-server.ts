@@ -1,0 +1,112 @@
+import { setupServer, type SetupServer } from 'msw/node'
+import { createMockApi, type MockApi, type MockApiOptions } from '../../../src/index.ts'
+import { CLOCK_START, ORIGIN } from './settings.ts'
+
+/** One request and what came back: a response, or the network error fetch rejected with. */
+export interface Exchange {
+  request: Request
+  status: number
+  headers: Headers
+  text: string
+  /** The parsed body; undefined when it is empty or not JSON (see `parseError`). */
+  json: unknown
+  parseError: string | undefined
+  /** Set when fetch rejected instead of answering: a request the mock did not handle. */
+  networkError: string | undefined
+}
+
+/**
+ * A mock API behind msw/node's setupServer that records everything that must never happen: requests that
+ * reach no handler (`request:unhandled`) and exceptions thrown during handler lookup (`unhandledException`).
+ * `onUnhandledFrame: 'error'` additionally turns a fall-through into a network error instead of a real request.
+ */
+export class HostileServer {
+  readonly api: MockApi
+  readonly server: SetupServer
+  /** `METHOD url` of every request that reached no handler. */
+  readonly unhandled: string[] = []
+  /** Every exception MSW reported while resolving a request. */
+  readonly exceptions: string[] = []
+  /** Requests sent through `send`. */
+  sent = 0
+
+  constructor(options: MockApiOptions = {}) {
+    let clock = CLOCK_START
+    this.api = createMockApi({ baseUrl: ORIGIN, now: () => (clock += 7), ...options })
+    this.server = setupServer(...this.api.handlers)
+    this.server.events.on('request:unhandled', ({ request }) => {
+      this.unhandled.push(`${request.method} ${request.url.slice(0, 300)}`)
+    })
+    this.server.events.on('unhandledException', ({ request, error }) => {
+      this.exceptions.push(`${request.method} ${request.url.slice(0, 300)}: ${String(error).slice(0, 300)}`)
+    })
+  }
+
+  async start(): Promise<void> {
+    this.server.listen({ onUnhandledFrame: 'error' })
+    await this.api.ready
+  }
+
+  stop(): void {
+    this.server.close()
+  }
+
+  /** Sends a request through the real fetch and reads the whole answer; never throws. */
+  async send(request: Request): Promise<Exchange> {
+    this.sent++
+    try {
+      const response = await fetch(request)
+      const text = await response.text()
+      let json: unknown
+      let parseError: string | undefined
+      if (text !== '') {
+        try {
+          json = JSON.parse(text)
+        } catch (error) {
+          parseError = String(error)
+        }
+      }
+      return {
+        request,
+        status: response.status,
+        headers: response.headers,
+        text,
+        json,
+        parseError,
+        networkError: undefined,
+      }
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause
+      return {
+        request,
+        status: 0,
+        headers: new Headers(),
+        text: '',
+        json: undefined,
+        parseError: undefined,
+        networkError: `${String(error)}${cause ? ` (cause: ${String(cause)})` : ''}`,
+      }
+    }
+  }
+
+  /** What must never have happened since the last call; clears the records. */
+  takeIncidents(): string[] {
+    const incidents = [
+      ...this.unhandled.map((r) => `request reached no handler: ${r}`),
+      ...this.exceptions.map((e) => `exception during handler lookup: ${e}`),
+    ]
+    this.unhandled.length = 0
+    this.exceptions.length = 0
+    return incidents
+  }
+}
+
+/** `headers` as [name, value] pairs plus the X-API-Key / X-API-Secret of a principal. */
+export function authHeaders(principal: { apiKey: string; apiSecret: string }): [string, string][] {
+  return [
+    ['X-API-Key', principal.apiKey],
+    ['X-API-Secret', principal.apiSecret],
+  ]
+}
+
+export { ORIGIN }
