@@ -30,8 +30,33 @@ export function handlerPath(path: string, baseUrl: string | undefined): string {
   return baseUrl ? `${baseUrl}${path}` : `*${path}`
 }
 
-/** An MSW handler per operation, tagged with its operation name, then the `/api` catch-all. */
+/** Longest request URL the mock reads (MSW's path matcher throws on longer ones). */
+export const MAX_URL_LENGTH = 8192
+
+/** Whether a request is under the API's paths (`<baseUrl>/api`, or `/api` on any origin). */
+export function isApiRequest(url: URL, baseUrl: string | undefined): boolean {
+  const prefix = baseUrl ? `${new URL(baseUrl).pathname.replace(/\/+$/, '')}/api` : '/api'
+  const sameOrigin = !baseUrl || url.origin === new URL(baseUrl).origin
+  return sameOrigin && (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`))
+}
+
+/** 414 for an over-long URL under the API, before any path matching runs. */
+export function overlongUrlResponse(mock: MockContext, request: Request): Promise<Response> | undefined {
+  if (request.url.length <= MAX_URL_LENGTH || !isApiRequest(new URL(request.url), mock.baseUrl)) return undefined
+  return journaled(mock, request, undefined, {}, () => {
+    throw new Problem(414, `request URL is longer than ${MAX_URL_LENGTH} characters`)
+  })
+}
+
+/**
+ * An MSW handler per operation, tagged with its operation name, then the `/api` catch-all; first of all a
+ * guard (a predicate, not a path pattern) that answers over-long URLs before MSW's matcher sees them.
+ */
 export function createHandlers(mock: MockContext): HttpHandler[] {
+  const guard = http.all(
+    ({ request }) => request.url.length > MAX_URL_LENGTH && isApiRequest(new URL(request.url), mock.baseUrl),
+    ({ request }) => overlongUrlResponse(mock, request),
+  )
   const byOperation = operations.map((operation) => {
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put'
     const handler = http[method](handlerPath(operation.path, mock.baseUrl), ({ request, params }) =>
@@ -39,7 +64,7 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
     )
     return tagOperation(handler, operation.name)
   })
-  return [...byOperation, ...createFallbackHandlers(mock)]
+  return [guard, ...byOperation, ...createFallbackHandlers(mock)]
 }
 
 const OPERATION_TAG = Symbol.for('workspace-api-mock.operation')

@@ -1,6 +1,12 @@
 import { matchRequestUrl } from 'msw'
 import type { MockContext } from './context.ts'
-import { fallbackResponse, handlerPath, operations } from './create-handlers.ts'
+import {
+  fallbackResponse,
+  handlerPath,
+  MAX_URL_LENGTH,
+  operations,
+  overlongUrlResponse,
+} from './create-handlers.ts'
 import { runOperation } from './run-operation.ts'
 
 /**
@@ -17,6 +23,10 @@ export function createDispatcher(mock: MockContext): (request: Request) => Promi
   }))
   const api = [handlerPath('/api', mock.baseUrl), handlerPath('/api/*', mock.baseUrl)]
   return async (request) => {
+    const overlong = overlongUrlResponse(mock, request)
+    if (overlong) return overlong
+    // Not the API's, and too long for MSW's matcher to look at.
+    if (request.url.length > MAX_URL_LENGTH) return undefined
     const url = new URL(request.url)
     for (const route of routes) {
       if (route.method !== request.method) continue

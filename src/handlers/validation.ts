@@ -21,11 +21,11 @@ export function validate<S extends z.ZodType>(
         errors.push({
           message: 'unexpected property',
           location: `${at}.${key}`,
-          value: valueAt(value, [...issue.path, key]),
+          value: reportable(valueAt(value, [...issue.path, key])),
         })
       }
     } else {
-      errors.push({ message: issue.message, location: at, value: valueAt(value, issue.path) })
+      errors.push({ message: issue.message, location: at, value: reportable(valueAt(value, issue.path)) })
     }
   }
   return undefined
@@ -34,6 +34,29 @@ export function validate<S extends z.ZodType>(
 /** Throws the 422 that carries every collected detail, if there is any. */
 export function assertValid(errors: ErrorDetail[]): void {
   if (errors.length > 0) throw new Problem(422, 'validation failed', errors)
+}
+
+const MAX_REPORTED_TEXT = 256
+const MAX_REPORTED_JSON = 1024
+
+/**
+ * The rejected value as an error detail repeats it: as is when small, otherwise shortened. A hostile body
+ * (a string of a megabyte, an array nested 5,000 deep) must not make the error response huge, or make its
+ * serialization overflow the stack.
+ */
+export function reportable(value: unknown): unknown {
+  if (typeof value === 'string') {
+    return value.length > MAX_REPORTED_TEXT ? `${value.slice(0, MAX_REPORTED_TEXT)}…` : value
+  }
+  if (value === null || typeof value !== 'object') return value
+  try {
+    if (JSON.stringify(value).length <= MAX_REPORTED_JSON) return value
+  } catch {
+    // Too deep to serialize: summarized below.
+  }
+  return Array.isArray(value)
+    ? `[array of ${value.length} items]`
+    : `[object with ${Object.keys(value).length} members]`
 }
 
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {

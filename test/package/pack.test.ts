@@ -10,7 +10,7 @@ import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runBlock, runBlocks, userEnv } from './usage-draft.ts'
+import { runBlock, runBlocks, userEnv } from './readme-blocks.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
@@ -81,8 +81,8 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(packedFiles.filter((path) => /\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual([])
   })
 
-  test('the manifest: exports with types for each entry, the bin, msw as a peer dependency only', () => {
-    for (const entry of ['.', './node', './browser']) {
+  test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest) as peers', () => {
+    for (const entry of ['.', './node', './browser', './vitest']) {
       const target = manifest.exports[entry]
       expect(Object.keys(target)[0]).toBe('types')
       for (const path of Object.values(target) as string[]) {
@@ -90,7 +90,8 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       }
     }
     expect(manifest.bin).toEqual({ 'workspace-api-mock': './dist/cli/main.js' })
-    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./) })
+    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./), vitest: '>=3' })
+    expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true } })
     expect(manifest.dependencies.msw).toBeUndefined()
   })
 

@@ -11,10 +11,11 @@ const examples = [...readme.matchAll(/<!-- readme-example: ([\w-]+) -->\n```\w*\
 )
 const lines = (text: string) => text.split('\n').map((l) => l.trim()).filter(Boolean)
 
-test('the README has examples, and every ts block in it is one of them', () => {
+test('the README has examples, and every ts block is one (or a usage-example checked by test/package)', () => {
   expect(examples.length).toBeGreaterThanOrEqual(5)
   const allTsBlocks = [...readme.matchAll(/```ts\n/g)].length
-  expect(examples.length).toBe(allTsBlocks)
+  const usageExamples = [...readme.matchAll(/<!-- usage-example: [^\s]+ -->\n```ts\n/g)].length
+  expect(examples.length + usageExamples).toBe(allTsBlocks)
 })
 
 test.each(examples.map((e) => [e.name, e.code] as const))('README example "%s" is run by a test', (name, code) => {

@@ -316,6 +316,10 @@ export function expectationFor(facts: RequestFacts, state: ScenarioState): Expec
   if (route.kind === 'outside') {
     return { route, principal, statuses: new Set(), reasons: ['the generator left /api'], plan: undefined }
   }
+  // Decision: a URL over 8,192 characters is 414 before anything else (as a body over 1 MiB is 413).
+  if (facts.url.href.length > 8192) {
+    return { route, principal, statuses: new Set([414]), reasons: ['414: URL over 8,192 characters'], plan: undefined }
+  }
   if (route.kind === 'fallback') {
     const statuses = new Set<number>([route.status])
     // A known path with another method is 405; answering 401 first for a missing principal is fine too.

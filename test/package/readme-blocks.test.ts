@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
-import { codeLines, runBlock, runBlocks, usageBlocks } from './usage-draft.ts'
+import { codeLines, runBlock, runBlocks, usageBlocks } from './readme-blocks.ts'
 
 const ROOT = new URL('../../', import.meta.url)
 
-describe('docs/usage-draft.md', () => {
+describe('README.md code blocks', () => {
   const blocks = usageBlocks()
 
   test('every code block is an example kept in a tested file or a block the tests run (text blocks are output)', () => {
@@ -22,6 +22,13 @@ describe('docs/usage-draft.md', () => {
       expect(codeLines(source)).toContain(codeLines(code))
     },
   )
+
+  test('the set-up block is what CI runs: npm ci (the lockfile install) then npm test', () => {
+    const setup = blocks.filter((b) => b.marker === 'ci-run')
+    expect(setup.map((b) => b.code)).toEqual(['npm install\nnpm test\n'])
+    const ci = readFileSync(new URL('.ci/run', ROOT), 'utf8')
+    expect(ci).toMatch(/npm ci[^\n]*\n[\s\S]*npm test/)
+  })
 
   // The `consumer` and `install` blocks run in test/package/pack.test.ts, against the packed tarball.
   test.each(runBlocks('repo'))('runs in the repository: %s', async (code) => {

@@ -1,7 +1,9 @@
 /**
- * Reads docs/usage-draft.md and runs its shell blocks. Blocks are marked in the Markdown:
+ * Reads README.md and runs its shell blocks. Blocks are marked in the Markdown:
  *   <!-- usage-example: <file> -->  the code stands line for line (indentation aside) in <file>
  *   <!-- usage-run: repo | install | consumer -->  the commands are run (see runBlock)
+ *   <!-- readme-example: <name> -->  checked by test/readme/readme-sync.test.ts
+ *   <!-- ci-run -->  the set-up and test commands, which CI itself runs (checked against .ci/run)
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -10,10 +12,10 @@ import { dirname } from 'node:path'
 import { expect } from 'vitest'
 import { waitForBanner } from '../server/cli-process.ts'
 
-export const USAGE_DRAFT = new URL('../../docs/usage-draft.md', import.meta.url)
+export const README = new URL('../../README.md', import.meta.url)
 
 export interface Block {
-  marker: 'usage-example' | 'usage-run' | undefined
+  marker: 'usage-example' | 'usage-run' | 'readme-example' | 'ci-run' | undefined
   /** The file of an example, or where a run block runs. */
   target: string | undefined
   language: string
@@ -21,8 +23,8 @@ export interface Block {
 }
 
 export function usageBlocks(): Block[] {
-  const text = readFileSync(USAGE_DRAFT, 'utf8')
-  return [...text.matchAll(/(?:<!-- (usage-example|usage-run): ([^\s]+) -->\n)?```(\w*)\n([\s\S]*?)```/g)].map((m) => ({
+  const text = readFileSync(README, 'utf8')
+  return [...text.matchAll(/(?:<!-- (usage-example|usage-run|readme-example|ci-run)(?:: ([^\s]+))? -->\n)?```(\w*)\n([\s\S]*?)```/g)].map((m) => ({
     marker: m[1] as Block['marker'],
     target: m[2],
     language: m[3]!,
