@@ -27,9 +27,17 @@ interface JsonResponseInit {
   headers?: Record<string, string>
 }
 
+// The bytes behind kit-built responses, so that a server can write them without reading the body stream.
+const bodies = new WeakMap<Response, Uint8Array>()
+
+/** The body of a response the kit built from bytes, if it is one (servers use it to skip a stream read). */
+export function builtBody(response: Response): Uint8Array | undefined {
+  return response.bodyUsed ? undefined : bodies.get(response)
+}
+
 /** A JSON response with the `Link: <...>; rel="describedBy"` header Huma sends beside `$schema`. */
-export function jsonResponse(body: string, init: JsonResponseInit): Response {
-  return new Response(body, {
+export function jsonResponse(body: string | Uint8Array<ArrayBuffer>, init: JsonResponseInit): Response {
+  const response = new Response(body, {
     status: init.status ?? 200,
     headers: {
       'Content-Type': init.contentType ?? 'application/json',
@@ -37,31 +45,60 @@ export function jsonResponse(body: string, init: JsonResponseInit): Response {
       ...init.headers,
     },
   })
+  if (typeof body !== 'string') bodies.set(response, body)
+  return response
+}
+
+const encoder = new TextEncoder()
+const COMMA = encoder.encode(',')
+
+/** UTF-8 JSON text of one record, as the serializer caches it. */
+export type JsonBytes = Uint8Array<ArrayBuffer>
+
+/** Encodes JSON text once, for callers outside the record cache (overrides). */
+export const jsonBytes = (value: unknown): JsonBytes => encoder.encode(JSON.stringify(value))
+
+/** Joins encoded parts into one buffer: a single copy of each record's cached bytes. */
+function assemble(head: string, rows: readonly JsonBytes[], tail: string, separated: boolean): JsonBytes {
+  const start = encoder.encode(head)
+  const end = encoder.encode(tail)
+  let size = start.length + end.length + (separated && rows.length > 1 ? rows.length - 1 : 0)
+  for (const row of rows) size += row.length
+  const out = new Uint8Array(size)
+  out.set(start, 0)
+  let offset = start.length
+  rows.forEach((row, index) => {
+    if (separated && index > 0) out.set(COMMA, offset++)
+    out.set(row, offset)
+    offset += row.length
+  })
+  out.set(end, offset)
+  return out
 }
 
 /**
- * The one envelope helper. Record bodies arrive as JSON text (cached per record) and are spliced in, so a
- * 100-row page costs string concatenation, not a serialization of every record on every request.
- * Members are written in the order of spec 2.2.
+ * The one envelope helper. Records arrive as UTF-8 JSON bytes cached per record and are copied into the
+ * body once, so a 100-row page costs one buffer, not a serialization (and an encoding) of every record on
+ * every request. Members are written in the order of spec 2.2.
  */
 export const envelope = {
-  item(schema: SchemaName, target: ResponseTarget, dataJson: string): Response {
-    const body = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":${dataJson},"success":true}`
-    return jsonResponse(body, { schema, target })
+  item(schema: SchemaName, target: ResponseTarget, data: JsonBytes): Response {
+    const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":`
+    return jsonResponse(assemble(head, [data], ',"success":true}', false), { schema, target })
   },
-  list(schema: SchemaName, target: ResponseTarget, rowsJson: readonly string[]): Response {
-    const body = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":[${rowsJson.join(',')}],"success":true}`
-    return jsonResponse(body, { schema, target })
+  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonBytes[]): Response {
+    const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":[`
+    return jsonResponse(assemble(head, rows, '],"success":true}', true), { schema, target })
   },
   page(
     schema: SchemaName,
     target: ResponseTarget,
-    rowsJson: readonly string[],
+    rows: readonly JsonBytes[],
     paging: { currentPage: number; pageSize: number; total: number },
   ): Response {
-    const body =
-      `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"current_page":${paging.currentPage},` +
-      `"data":[${rowsJson.join(',')}],"page_size":${paging.pageSize},"success":true,"total":${paging.total}}`
-    return jsonResponse(body, { schema, target })
+    const head =
+      `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"current_page":${paging.currentPage},"data":[`
+    const tail = `],"page_size":${paging.pageSize},"success":true,"total":${paging.total}}`
+    return jsonResponse(assemble(head, rows, tail, true), { schema, target })
   },
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { Readable } from 'node:stream'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { builtBody } from '../handlers/envelope.ts'
 import { applyFault, handleAdmin, type FaultSpec } from './admin.ts'
 
 export interface MockServerOptions extends MockApiOptions {
@@ -194,7 +195,10 @@ async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse
   // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
   if (!incoming.complete) outgoing.setHeader('Connection', 'close')
   // The kit's bodies are in memory already: one write with a length beats piping a web stream.
-  const body = response.body && incoming.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined
+  const body =
+    response.body && incoming.method !== 'HEAD'
+      ? (builtBody(response) ?? Buffer.from(await response.arrayBuffer()))
+      : undefined
   if (body) outgoing.setHeader('Content-Length', body.length)
   outgoing.writeHead(response.status, response.statusText || undefined)
   outgoing.end(body)

@@ -1,6 +1,6 @@
 import type { Operation, OperationName } from '../handlers/operation.ts'
 import type { ResponseTarget } from '../handlers/envelope.ts'
-import { envelope } from '../handlers/envelope.ts'
+import { envelope, jsonBytes } from '../handlers/envelope.ts'
 import { Problem, problemResponse } from '../handlers/problem.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 
@@ -92,7 +92,7 @@ export class Overrides {
 function respondWith(operation: Operation, target: ResponseTarget, data: any): Response {
   if (!operation.response) throw new TypeError(`${operation.name} has no envelope to respond with`)
   const { schema, shape } = operation.response
-  const json = (record: unknown) => JSON.stringify(record)
+  const json = (record: unknown) => jsonBytes(record)
   if (shape === 'item') return envelope.item(schema, target, json(data))
   if (shape === 'list') return envelope.list(schema, target, data.map(json))
   return envelope.page(schema, target, data.data.map(json), {

@@ -108,7 +108,7 @@ describe('contract-strict mode', () => {
     const broken = { ...real, port: 8080 } as never
     expect(() => createSerializer('wse', true).application(broken)).toThrow(RecordContractError)
     expect(() => createSerializer('wse', true).application(broken)).toThrow(/data\.port: .*expected string/)
-    expect(createSerializer('wse', false).application(broken)).toContain('"port":8080')
+    expect(new TextDecoder().decode(createSerializer('wse', false).application(broken))).toContain('"port":8080')
   })
 
   test('off: the same bad override goes out as it is', async () => {
