@@ -27,6 +27,8 @@ interface JsonResponseInit {
   headers?: Record<string, string>
 }
 
+const encoder = new TextEncoder()
+
 // The bytes behind kit-built responses, so that a server can write them without reading the body stream.
 const bodies = new WeakMap<Response, Uint8Array>()
 
@@ -35,22 +37,36 @@ export function builtBody(response: Response): Uint8Array | undefined {
   return response.bodyUsed ? undefined : bodies.get(response)
 }
 
+/**
+ * A body stream over bytes the kit owns: unlike a `Uint8Array` body, which the Fetch `Response` copies on
+ * construction, it hands the bytes over only when (and if) the body is read.
+ */
+function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  return new ReadableStream({
+    pull(controller) {
+      controller.enqueue(bytes)
+      controller.close()
+    },
+  })
+}
+
 /** A JSON response with the `Link: <...>; rel="describedBy"` header Huma sends beside `$schema`. */
 export function jsonResponse(body: string | Uint8Array<ArrayBuffer>, init: JsonResponseInit): Response {
-  const response = new Response(body, {
+  const bytes = typeof body === 'string' ? encoder.encode(body) : body
+  const response = new Response(streamOf(bytes), {
     status: init.status ?? 200,
     headers: {
       'Content-Type': init.contentType ?? 'application/json',
+      'Content-Length': String(bytes.length),
       Link: `<${init.target.schemaHref(init.schema)}>; rel="describedBy"`,
       ...init.headers,
     },
   })
-  if (typeof body !== 'string') bodies.set(response, body)
+  bodies.set(response, bytes)
   return response
 }
 
-const encoder = new TextEncoder()
-const COMMA = encoder.encode(',')
+const COMMA = 0x2c
 
 /** UTF-8 JSON text of one record, as the serializer caches it. */
 export type JsonBytes = Uint8Array<ArrayBuffer>
@@ -58,22 +74,50 @@ export type JsonBytes = Uint8Array<ArrayBuffer>
 /** Encodes JSON text once, for callers outside the record cache (overrides). */
 export const jsonBytes = (value: unknown): JsonBytes => encoder.encode(JSON.stringify(value))
 
-/** Joins encoded parts into one buffer: a single copy of each record's cached bytes. */
+/**
+ * Response bodies are carved out of 1 MiB slabs. Why: a 100-row page is about 130 KB, and allocators hand
+ * blocks that size straight from the OS (mmap, page faults, munmap) on every request; a slab amortizes
+ * that over several bodies. A slab is freed once no body carved from it is referenced any more.
+ */
+const SLAB_SIZE = 1 << 20
+let slab = new Uint8Array(0)
+let slabUsed = 0
+
+function carve(maxSize: number): { out: Uint8Array<ArrayBuffer>; commit(size: number): Uint8Array<ArrayBuffer> } {
+  if (maxSize > SLAB_SIZE / 2) {
+    const out = new Uint8Array(maxSize)
+    return { out, commit: (size) => out.subarray(0, size) }
+  }
+  if (slabUsed + maxSize > slab.length) {
+    slab = new Uint8Array(SLAB_SIZE)
+    slabUsed = 0
+  }
+  const start = slabUsed
+  const out = slab.subarray(start, start + maxSize)
+  return {
+    out,
+    commit(size) {
+      slabUsed = start + ((size + 7) & ~7)
+      return out.subarray(0, size)
+    },
+  }
+}
+
+/** Joins encoded parts into one body: a single copy of each record's cached bytes. */
 function assemble(head: string, rows: readonly JsonBytes[], tail: string, separated: boolean): JsonBytes {
-  const start = encoder.encode(head)
-  const end = encoder.encode(tail)
-  let size = start.length + end.length + (separated && rows.length > 1 ? rows.length - 1 : 0)
+  // At most 3 UTF-8 bytes per UTF-16 unit; head and tail are written in place (no temporary arrays).
+  let size = (head.length + tail.length) * 3 + (separated ? rows.length : 0)
   for (const row of rows) size += row.length
-  const out = new Uint8Array(size)
-  out.set(start, 0)
-  let offset = start.length
-  rows.forEach((row, index) => {
-    if (separated && index > 0) out.set(COMMA, offset++)
+  const { out, commit } = carve(size)
+  let offset = encoder.encodeInto(head, out).written
+  for (let index = 0; index < rows.length; index++) {
+    if (separated && index > 0) out[offset++] = COMMA
+    const row = rows[index]!
     out.set(row, offset)
     offset += row.length
-  })
-  out.set(end, offset)
-  return out
+  }
+  offset += encoder.encodeInto(tail, out.subarray(offset)).written
+  return commit(offset)
 }
 
 /**
