@@ -68,9 +68,20 @@ export async function runInProcess(options: { rounds: number; perRound: number; 
       const probe = await fetch(`${ORIGIN}${c.path}`, { headers: c.headers })
       if (probe.status !== 200) throw new Error(`${c.operation}: expected 200, got ${probe.status}`)
       const body = await probe.text()
+      const bytes = new TextEncoder().encode(body)
       const contentType = probe.headers.get('Content-Type')!
+      // The cheapest bare handler we know: precomputed bytes behind a lazy stream (a string or a byte
+      // array body would make the Response encode or copy them on every request).
       const bare: HttpHandler = http.get(`${ORIGIN}${c.path.split('?')[0]}`, () =>
-        new Response(body, { headers: { 'Content-Type': contentType } }),
+        new Response(
+          new ReadableStream({
+            pull(controller) {
+              controller.enqueue(bytes)
+              controller.close()
+            },
+          }),
+          { headers: { 'Content-Type': contentType, 'Content-Length': String(bytes.length) } },
+        ),
       )
       const ours: number[] = []
       const baseline: number[] = []

@@ -74,41 +74,13 @@ export type JsonBytes = Uint8Array<ArrayBuffer>
 /** Encodes JSON text once, for callers outside the record cache (overrides). */
 export const jsonBytes = (value: unknown): JsonBytes => encoder.encode(JSON.stringify(value))
 
-/**
- * Response bodies are carved out of 1 MiB slabs. Why: a 100-row page is about 130 KB, and allocators hand
- * blocks that size straight from the OS (mmap, page faults, munmap) on every request; a slab amortizes
- * that over several bodies. A slab is freed once no body carved from it is referenced any more.
- */
-const SLAB_SIZE = 1 << 20
-let slab = new Uint8Array(0)
-let slabUsed = 0
-
-function carve(maxSize: number): { out: Uint8Array<ArrayBuffer>; commit(size: number): Uint8Array<ArrayBuffer> } {
-  if (maxSize > SLAB_SIZE / 2) {
-    const out = new Uint8Array(maxSize)
-    return { out, commit: (size) => out.subarray(0, size) }
-  }
-  if (slabUsed + maxSize > slab.length) {
-    slab = new Uint8Array(SLAB_SIZE)
-    slabUsed = 0
-  }
-  const start = slabUsed
-  const out = slab.subarray(start, start + maxSize)
-  return {
-    out,
-    commit(size) {
-      slabUsed = start + ((size + 7) & ~7)
-      return out.subarray(0, size)
-    },
-  }
-}
-
 /** Joins encoded parts into one body: a single copy of each record's cached bytes. */
 function assemble(head: string, rows: readonly JsonBytes[], tail: string, separated: boolean): JsonBytes {
   // At most 3 UTF-8 bytes per UTF-16 unit; head and tail are written in place (no temporary arrays).
   let size = (head.length + tail.length) * 3 + (separated ? rows.length : 0)
   for (const row of rows) size += row.length
-  const { out, commit } = carve(size)
+  // Each body owns its buffer: a reader that transfers it (postMessage) must not disturb another body.
+  const out = new Uint8Array(size)
   let offset = encoder.encodeInto(head, out).written
   for (let index = 0; index < rows.length; index++) {
     if (separated && index > 0) out[offset++] = COMMA
@@ -117,7 +89,7 @@ function assemble(head: string, rows: readonly JsonBytes[], tail: string, separa
     offset += row.length
   }
   offset += encoder.encodeInto(tail, out.subarray(offset)).written
-  return commit(offset)
+  return out.subarray(0, offset)
 }
 
 /**
