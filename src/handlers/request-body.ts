@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { Problem } from './problem.ts'
+import { readUpTo } from './read-body.ts'
 import { validate } from './validation.ts'
 
 /** Largest request body accepted: 1 MiB. */
@@ -26,7 +27,8 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   const declared = Number(request.headers.get('Content-Length') ?? 0)
   if (declared > MAX_BODY_BYTES) throw tooLarge(declared)
-  const bytes = await readAtMost(request, MAX_BODY_BYTES)
+  const { bytes, size, truncated } = await readUpTo(request.body, MAX_BODY_BYTES)
+  if (truncated) throw tooLarge(size)
   let parsed: unknown
   try {
     const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -37,33 +39,6 @@ export async function readJsonBody<S extends z.ZodType>(
     throw new Problem(400, `request body is not valid JSON: ${(error as Error).message}`)
   }
   return validate(schema, parsed, 'body', errors)
-}
-
-/** Reads the body stream, stopping as soon as it passes the limit (no 100 MB string for a 100 MB upload). */
-async function readAtMost(request: Request, limit: number): Promise<Uint8Array> {
-  if (!request.body) return new Uint8Array()
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      // Not awaited: cancelling one branch of a teed stream (MSW clones requests) settles only once
-      // every branch is cancelled, which may be never.
-      reader.cancel().catch(() => {})
-      throw tooLarge(size)
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return bytes
 }
 
 function tooLarge(size: number): Problem {

@@ -1,4 +1,5 @@
 import type { OperationName } from '../handlers/operation.ts'
+import { readUpTo } from '../handlers/read-body.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -143,22 +144,9 @@ export function describeRequest(request: Request): {
 }
 
 async function parseBody(copy: Request, contentType: string | undefined): Promise<unknown> {
-  const reader = copy.body!.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  try {
-    while (size <= JOURNAL_BODY_LIMIT) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      size += value.byteLength
-    }
-  } finally {
-    // Not awaited, as in request-body.ts: a teed branch's cancel may never settle.
-    reader.cancel().catch(() => {})
-  }
-  const text = new TextDecoder().decode(concat(chunks)).slice(0, JOURNAL_BODY_LIMIT)
-  if (size > JOURNAL_BODY_LIMIT) return `${text}…[truncated]`
+  const { bytes, truncated } = await readUpTo(copy.body, JOURNAL_BODY_LIMIT)
+  const text = new TextDecoder().decode(bytes)
+  if (truncated) return `${text}…[truncated]`
   if (contentType && /json/i.test(contentType)) {
     try {
       return JSON.parse(text)
@@ -167,14 +155,4 @@ async function parseBody(copy: Request, contentType: string | undefined): Promis
     }
   }
   return text
-}
-
-function concat(chunks: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(chunks.reduce((n, c) => n + c.byteLength, 0))
-  let offset = 0
-  for (const chunk of chunks) {
-    out.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return out
 }

@@ -6,7 +6,7 @@ import {
 } from '../../model/schemas.ts'
 import type { MockContext } from '../context.ts'
 import { envelope } from '../envelope.ts'
-import { defineOperation, principalOf } from '../operation.ts'
+import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
 import { pathIdentifier } from '../parameters.ts'
 import { Problem } from '../problem.ts'
 import { readJsonBody } from '../request-body.ts'
@@ -19,6 +19,11 @@ export function visibleWorkspace(mock: MockContext, id: string, principal: Accou
     throw new Problem(404, `workspace ${id} not found`)
   }
   return workspace
+}
+
+/** The single-workspace envelope, shared by get, create and update. */
+function workspaceItem(input: OperationInput, workspace: Workspace): Response {
+  return envelope.item('SuccessResponseWorkspaceBody', input.target, input.mock.serialize.workspace(workspace))
 }
 
 export const listWorkspaces = defineOperation({
@@ -46,11 +51,7 @@ export const getWorkspace = defineOperation({
     const id = pathIdentifier(input.params, 'workspaceId', input.errors)
     assertValid(input.errors)
     const workspace = visibleWorkspace(input.mock, id, principalOf(input))
-    return envelope.item(
-      'SuccessResponseWorkspaceBody',
-      input.target,
-      input.mock.serialize.workspace(workspace),
-    )
+    return workspaceItem(input, workspace)
   },
 })
 
@@ -66,11 +67,7 @@ export const createWorkspace = defineOperation({
       { name: body!.name, description: body!.description ?? '', domain: body!.domain ?? '' },
       principalOf(input),
     )
-    return envelope.item(
-      'SuccessResponseWorkspaceBody',
-      input.target,
-      input.mock.serialize.workspace(workspace),
-    )
+    return workspaceItem(input, workspace)
   },
 })
 
@@ -86,10 +83,6 @@ export const updateWorkspace = defineOperation({
     const principal = principalOf(input)
     const current = visibleWorkspace(input.mock, id, principal)
     const workspace = await input.mock.store.updateWorkspace(current, body!, principal)
-    return envelope.item(
-      'SuccessResponseWorkspaceBody',
-      input.target,
-      input.mock.serialize.workspace(workspace),
-    )
+    return workspaceItem(input, workspace)
   },
 })
