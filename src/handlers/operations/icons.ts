@@ -1,4 +1,5 @@
 import { defineOperation } from '../operation.ts'
+import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
 
 /** The icon variants of spec 2.5, by the file-name suffix their URLs end with. */
@@ -9,19 +10,13 @@ export type IconVariant = (typeof ICON_VARIANTS)[number]
 /** `<img_id>_<variant>`: an image id (prefix `img_`, at most 36 characters) and a known variant. */
 const ICON_FILE = /^(img_[0-9a-f]{1,32})_(512\.webp|192\.webp|72\.webp|original)$/
 
-const decoded = new Map<IconVariant, Uint8Array<ArrayBuffer>>()
-
 /** The bytes of a variant (small WebP files from fixtures/icons, embedded below), decoded once. */
-export function iconBytes(variant: IconVariant): Uint8Array<ArrayBuffer> {
-  let bytes = decoded.get(variant)
-  if (!bytes) {
-    const binary = atob(ICON_BASE64[variant])
-    bytes = new Uint8Array(binary.length)
-    for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
-    decoded.set(variant, bytes)
-  }
+export const iconBytes = memoByKey((variant: IconVariant): Uint8Array<ArrayBuffer> => {
+  const binary = atob(ICON_BASE64[variant])
+  const bytes = new Uint8Array(binary.length)
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i)
   return bytes
-}
+})
 
 /**
  * GET /api/icons/<img_id>_<512.webp|192.webp|72.webp|original>: the images the `icons` URLs of records

@@ -1,19 +1,11 @@
 import { toJsonSchema } from '../../model/json-schemas.ts'
 import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
 import { defineOperation } from '../operation.ts'
+import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
 
 // Generated once per process: the documents depend on the schemas only.
-const documents = new Map<string, string>()
-
-function documentOf(name: SchemaName): string {
-  let text = documents.get(name)
-  if (text === undefined) {
-    text = JSON.stringify(toJsonSchema(name))
-    documents.set(name, text)
-  }
-  return text
-}
+const documentOf = memoByKey((name: SchemaName) => JSON.stringify(toJsonSchema(name)))
 
 /** GET /api/schemas/<Name>.json: public, so that `$schema` links resolve without credentials. */
 export const getSchema = defineOperation({
