@@ -1,5 +1,6 @@
 import { schemaPath } from '../model/json-schemas.ts'
 import type { SchemaName } from '../model/schemas.ts'
+import { memoByKey } from './memo.ts'
 
 /** Where a response is addressed: the origin its `$schema` links point at. */
 export interface ResponseTarget {
@@ -12,12 +13,15 @@ export interface ResponseTarget {
 /** Builds the target of a request: `baseUrl` when configured, else the request's own origin. */
 export function responseTarget(request: Request, baseUrl: string | undefined): ResponseTarget {
   const base = baseUrl ?? new URL(request.url).origin
-  const basePath = baseUrl ? new URL(baseUrl).pathname.replace(/\/+$/, '') : ''
+  const basePath = baseUrl ? basePathOf(baseUrl) : ''
   return {
     schemaUrl: (name) => `${base}${schemaPath(name)}`,
     schemaHref: (name) => `${basePath}${schemaPath(name)}`,
   }
 }
+
+/** The path part of a base URL, without a trailing slash (parsed once per base URL). */
+const basePathOf = memoByKey((baseUrl: string) => new URL(baseUrl).pathname.replace(/\/+$/, ''))
 
 interface JsonResponseInit {
   status?: number

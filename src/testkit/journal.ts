@@ -55,7 +55,12 @@ export class Journal {
 
   /** Entries, oldest first (a copy). */
   get entries(): readonly JournalEntry[] {
-    return [...this.#entries]
+    return this.#kept()
+  }
+
+  /** The newest `limit` entries (older ones are dropped in batches, see `record`). */
+  #kept(): JournalEntry[] {
+    return this.#entries.slice(-this.#limit)
   }
 
   get limit(): number {
@@ -65,11 +70,12 @@ export class Journal {
   record(entry: JournalEntry): void {
     if (this.#limit <= 0) return
     this.#entries.push(entry)
-    if (this.#entries.length > this.#limit) this.#entries.splice(0, this.#entries.length - this.#limit)
+    // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
+    if (this.#entries.length >= this.#limit * 2) this.#entries = this.#kept()
   }
 
   filter(query: JournalQuery = {}): JournalEntry[] {
-    return this.#entries.filter((entry) => matches(entry, query))
+    return this.#kept().filter((entry) => matches(entry, query))
   }
 
   count(query: JournalQuery = {}): number {
