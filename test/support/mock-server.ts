@@ -1,7 +1,7 @@
 import { setupServer, type SetupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions, type Principal } from '../../src/index.ts'
-import { declaredSchema, schemaErrors } from './schemas.ts'
+import { checkedFetch } from './checked-fetch.ts'
 
 export const ORIGIN = 'https://api.example.test'
 
@@ -45,36 +45,11 @@ export function useHarness(options: MockApiOptions = {}): MockHarness {
   return {
     api,
     server,
-    async call(path, init = {}) {
-      const { principal, workspace, json, ...rest } = init
-      const headers = new Headers(rest.headers)
+    call(path, init = {}) {
+      const { principal, ...rest } = init
       const who = principal === undefined ? api.principals[0] : principal
-      if (who) {
-        headers.set('X-API-Key', who.apiKey)
-        headers.set('X-API-Secret', who.apiSecret)
-      }
-      if (workspace !== undefined) headers.set('X-Workspace-ID', workspace)
-      let body = rest.body
-      if (json !== undefined) {
-        headers.set('Content-Type', 'application/json')
-        body = JSON.stringify(json)
-      }
       const base = (options.baseUrl ?? ORIGIN).replace(/\/$/, '')
-      const response = await fetch(path.startsWith('http') ? path : `${base}${path}`, {
-        ...rest,
-        headers,
-        body,
-      })
-      const text = await response.text()
-      let parsed: unknown
-      try {
-        parsed = text ? JSON.parse(text) : undefined
-      } catch {
-        parsed = undefined
-      }
-      const schema = declaredSchema(response)
-      if (schema) expect(schemaErrors(schema, parsed), `${schema} of ${path}`).toBeUndefined()
-      return { response, status: response.status, body: parsed, text }
+      return checkedFetch(path.startsWith('http') ? path : `${base}${path}`, { ...rest, as: who ?? undefined })
     },
   }
 }
