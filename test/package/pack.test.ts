@@ -71,10 +71,13 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     if (stage) rmSync(stage, { recursive: true, force: true })
   })
 
-  test('the tarball holds the built JS and .d.ts of every entry point and the bin, nothing of the sources', () => {
+  test('the tarball holds the built JS and .d.ts of every entry point, the bin and the JSON fixtures, nothing of the sources', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
-    expect(outside.sort()).toEqual(['README.md', 'package.json'].filter((f) => existsSync(join(ROOT, f))).sort())
-    for (const entry of ['index', 'node/index', 'browser/index', 'cli/main']) {
+    const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
+    expect(outside.sort()).toEqual(
+      ['README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', ...schemas].sort(),
+    )
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
@@ -93,6 +96,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./), vitest: '>=3' })
     expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true } })
     expect(manifest.dependencies.msw).toBeUndefined()
+    // `workspace-api-mock/fixtures/small.json` and `workspace-api-mock/schemas/ErrorModel.json` resolve.
+    expect(manifest.exports['./fixtures/*.json']).toBe('./fixtures/*.json')
+    expect(manifest.exports['./schemas/*.json']).toBe('./fixtures/schemas/*.json')
+    for (const file of ['fixtures/small.json', 'fixtures/demo.json', 'fixtures/schemas/ErrorModel.json']) {
+      expect(existsSync(join(consumer, 'node_modules/workspace-api-mock', file)), file).toBe(true)
+    }
   })
 
   test('the consumer suite passes: setupServer with global fetch and axios, and startMockServer', async () => {
