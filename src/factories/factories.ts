@@ -1,4 +1,5 @@
 import type { Faker } from '@faker-js/faker'
+import { iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from '../model/ids.ts'
 import type {
   Account,
@@ -101,13 +102,7 @@ export function createFactories(options: FactoryOptions = {}) {
     faker.datatype.boolean() ? created : after(created, maxDays)
 
   function buildIcons(imageId: string = id('image')): Icons {
-    const stem = `${assetsOrigin}/api/icons/${imageId}`
-    return {
-      base: `${stem}_512.webp`,
-      medium: `${stem}_192.webp`,
-      small: `${stem}_72.webp`,
-      original: `${stem}_original`,
-    }
+    return iconUrls(assetsOrigin, imageId)
   }
 
   function buildOrganization(overrides: Partial<Organization> = {}): Organization {

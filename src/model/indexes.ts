@@ -51,7 +51,7 @@ export class Indexes {
     this.#stale = true
   }
 
-  /** Runs a write to the record `id` whose effect on the indexes the caller applies itself. */
+  /** Runs an update of the record `id` whose effect on the indexes the caller applies itself. */
   async ownWrite<T>(id: string, write: () => Promise<T>): Promise<T> {
     this.#ownWrites.add(id)
     try {
@@ -113,7 +113,7 @@ export class Indexes {
     return this.#fresh().#applicationsByWorkspace.get(workspace) ?? []
   }
 
-  /** Records a workspace the kit created through `ownWrite`. */
+  /** Records a workspace the kit created (creates emit no hook the indexes listen to; see the constructor). */
   addedWorkspace(workspace: Workspace): void {
     // A rebuild that ran after the record was stored already holds it.
     if (this.#stale || this.#workspacesById.has(workspace.id)) return

@@ -2,6 +2,7 @@ import { createFaker, hex } from '../factories/random.ts'
 import type { ScenarioState } from '../scenarios/kit.ts'
 import { prepareRecords, replaceContent } from './bulk-load.ts'
 import { createWriteClock } from './clock.ts'
+import { iconUrls } from './icons.ts'
 import { createDatabase, type Database } from './database.ts'
 import { ID_HEX_LENGTH, ID_PREFIX } from './ids.ts'
 import { Indexes } from './indexes.ts'
@@ -89,25 +90,17 @@ export class Store {
   async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
     const id = this.#mintWorkspaceId()
     const imageId = `${ID_PREFIX.image}_${hex(this.#ids, ID_HEX_LENGTH)}`
-    const stem = `${this.#options.assetsOrigin}/api/icons/${imageId}`
     const at = this.#clock.next()
-    const workspace = await this.indexes.ownWrite(id, () =>
-      this.db.workspaces.create({
-        id,
-        ...input,
-        organization: principal.organization,
-        icons: {
-          base: `${stem}_512.webp`,
-          medium: `${stem}_192.webp`,
-          small: `${stem}_72.webp`,
-          original: `${stem}_original`,
-        },
-        created: at,
-        created_by: principal.id,
-        updated: at,
-        modified_by: principal.id,
-      }),
-    )
+    const workspace = await this.db.workspaces.create({
+      id,
+      ...input,
+      organization: principal.organization,
+      icons: iconUrls(this.#options.assetsOrigin, imageId),
+      created: at,
+      created_by: principal.id,
+      updated: at,
+      modified_by: principal.id,
+    })
     this.indexes.addedWorkspace(workspace)
     return workspace
   }
