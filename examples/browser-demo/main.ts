@@ -10,3 +10,6 @@ document.querySelector('#reset-data')!.addEventListener('click', () => {
   mock.clear() // forget the saved state: the reload starts from the scenario again
   location.reload()
 })
+
+// Handy from the browser console, e.g. workspaceApiMock.api.faults.latency('*', [200, 800]).
+Object.assign(globalThis, { workspaceApiMock: mock })

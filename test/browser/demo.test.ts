@@ -197,6 +197,44 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('browser demo in Chrom
     }
   })
 
+  test('faults, the journal and overrides work in the browser too (the same core)', async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await open(context)
+      await ready(page)
+      const result = await page.evaluate(async () => {
+        const { api } = (globalThis as any).workspaceApiMock
+        const headers = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret }
+        api.journal.clear()
+        api.faults.fail('listWorkspaces', { status: 503, times: 1 })
+        const failed = await fetch('/api/workspaces', { headers })
+        const recovered = await fetch('/api/workspaces', { headers })
+        api.faults.latency('listWorkspaces', 300)
+        const started = performance.now()
+        const slow = await fetch('/api/workspaces', { headers })
+        const slowMs = performance.now() - started
+        api.faults.clear()
+        api.override('listWorkspaces', ({ problem }: any) => problem(418, 'overridden in the browser'), { once: true })
+        const overridden = await fetch('/api/workspaces', { headers })
+        return {
+          failed: [failed.status, failed.headers.get('content-type'), (await failed.json()).title],
+          recovered: recovered.status,
+          slow: [slow.status, slowMs],
+          overridden: [overridden.status, (await overridden.json()).detail],
+          journal: api.journal.count({ operation: 'listWorkspaces' }),
+        }
+      })
+      expect(result.failed).toEqual([503, 'application/problem+json', 'Service Unavailable'])
+      expect(result.recovered).toBe(200)
+      expect(result.slow[0]).toBe(200)
+      expect(result.slow[1]).toBeGreaterThanOrEqual(290)
+      expect(result.overridden).toEqual([418, 'overridden in the browser'])
+      expect(result.journal).toBe(4)
+    } finally {
+      await context.close()
+    }
+  })
+
   test('the msw/vite plugin way: virtual:msw network with createBrowserMock', async () => {
     const { workspaces } = await expectedData()
     const context = await browser.newContext()
