@@ -16,6 +16,9 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     reporters: ['default', './test/support/count-reporter.ts'],
+    // Vitest's default on 2 cores is one worker; many suites wait on child processes (CLI, npm pack,
+    // Chromium), so two workers finish sooner, and the two isolation files really run in parallel.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
