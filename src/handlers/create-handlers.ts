@@ -1,6 +1,6 @@
 import { http, matchRequestUrl, type HttpHandler } from 'msw'
 import type { MockContext } from './context.ts'
-import type { Operation, OperationName } from './operation.ts'
+import type { Operation } from './operation.ts'
 import { Problem } from './problem.ts'
 import { journaled, runOperation } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
@@ -49,7 +49,7 @@ export function overlongUrlResponse(mock: MockContext, request: Request): Promis
 }
 
 /**
- * An MSW handler per operation, tagged with its operation name, then the `/api` catch-all; first of all a
+ * An MSW handler per operation, then the `/api` catch-all; first of all a
  * guard (a predicate, not a path pattern) that answers over-long URLs before MSW's matcher sees them.
  */
 export function createHandlers(mock: MockContext): HttpHandler[] {
@@ -59,24 +59,11 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
   )
   const byOperation = operations.map((operation) => {
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put'
-    const handler = http[method](handlerPath(operation.path, mock.baseUrl), ({ request, params }) =>
+    return http[method](handlerPath(operation.path, mock.baseUrl), ({ request, params }) =>
       runOperation(operation, mock, request, params),
     )
-    return tagOperation(handler, operation.name)
   })
   return [guard, ...byOperation, ...createFallbackHandlers(mock)]
-}
-
-const OPERATION_TAG = Symbol.for('workspace-api-mock.operation')
-
-function tagOperation(handler: HttpHandler, name: OperationName): HttpHandler {
-  Object.defineProperty(handler, OPERATION_TAG, { value: name })
-  return handler
-}
-
-/** The operation an MSW handler of this kit serves, if it is one. */
-export function operationOfHandler(handler: unknown): OperationName | undefined {
-  return (handler as Record<symbol, OperationName | undefined>)[OPERATION_TAG]
 }
 
 /**
