@@ -1,7 +1,9 @@
 import type { HttpHandler } from 'msw'
 import { DEFAULT_ASSETS_ORIGIN, type FactoryOptions } from '../factories/factories.ts'
 import { createHandlers, operations } from '../handlers/create-handlers.ts'
-import { createDispatcher } from '../handlers/dispatch.ts'
+import { fromFetchRequest } from '../handlers/api-request.ts'
+import { createDispatcher, type Dispatcher } from '../handlers/dispatch.ts'
+import { toResponse } from '../handlers/reply.ts'
 import {
   createSerializer,
   workspaceKeyMapper,
@@ -132,9 +134,13 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   // Mark a failed load as handled here; whoever awaits `ready` or a request still sees the error.
   store.ready.catch(() => {})
 
-  return {
+  const dispatch = createDispatcher(mock)
+  const api: MockApi = {
     handlers: createHandlers(mock),
-    handle: createDispatcher(mock),
+    async handle(request) {
+      const answer = await dispatch(fromFetchRequest(request))
+      return answer && toResponse(answer)
+    },
     db: store.db,
     credentials: { apiKey: first.apiKey, apiSecret: first.apiSecret },
     principals,
@@ -157,6 +163,20 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     },
     snapshot: () => store.snapshot(),
   }
+  dispatchers.set(api, dispatch)
+  return api
+}
+
+const dispatchers = new WeakMap<MockApi, Dispatcher>()
+
+/**
+ * The dispatcher behind `api.handle`, for servers inside the package: it takes the pipeline's own request
+ * view and returns kit-built replies, so a `node:http` server builds no Fetch objects (not public API).
+ */
+export function dispatcherOf(api: MockApi): Dispatcher {
+  const dispatch = dispatchers.get(api)
+  if (!dispatch) throw new TypeError('not a mock API made by createMockApi')
+  return dispatch
 }
 
 function initialState(options: MockApiOptions, seed: number, assetsOrigin: string): ScenarioState {

@@ -1,14 +1,15 @@
 import type { Account } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import type { ApiRequest } from './api-request.ts'
 import { Problem } from './problem.ts'
 
 /** RFC 9110 requires a challenge on 401; the API's scheme is a key/secret header pair. */
 const CHALLENGE = { 'WWW-Authenticate': 'ApiKey header="X-API-Key", secret-header="X-API-Secret"' }
 
 /** The principal whose X-API-Key and X-API-Secret both match; otherwise a 401 problem. */
-export function authenticate(request: Request, store: Store): Account {
-  const key = request.headers.get('X-API-Key')
-  const secret = request.headers.get('X-API-Secret')
+export function authenticate(request: ApiRequest, store: Store): Account {
+  const key = request.header('X-API-Key')
+  const secret = request.header('X-API-Secret')
   if (!key || !secret) {
     const missing = [!key && 'X-API-Key', !secret && 'X-API-Secret'].filter(Boolean).join(' and ')
     throw new Problem(401, `missing ${missing} header`, undefined, CHALLENGE)

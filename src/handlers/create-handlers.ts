@@ -1,7 +1,9 @@
 import { http, matchRequestUrl, type HttpHandler } from 'msw'
+import { fromFetchRequest, type ApiRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
 import type { Operation } from './operation.ts'
 import { Problem } from './problem.ts'
+import { toResponse, type Answer } from './reply.ts'
 import { journaled, runOperation } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
 import { getSchema } from './operations/schemas.ts'
@@ -41,8 +43,8 @@ export function isApiRequest(url: URL, baseUrl: string | undefined): boolean {
 }
 
 /** 414 for an over-long URL under the API, before any path matching runs. */
-export function overlongUrlResponse(mock: MockContext, request: Request): Promise<Response> | undefined {
-  if (request.url.length <= MAX_URL_LENGTH || !isApiRequest(new URL(request.url), mock.baseUrl)) return undefined
+export function overlongUrlReply(mock: MockContext, request: ApiRequest): Promise<Answer> | undefined {
+  if (request.url.href.length <= MAX_URL_LENGTH || !isApiRequest(request.url, mock.baseUrl)) return undefined
   return journaled(mock, request, undefined, {}, () => {
     throw new Problem(414, `request URL is longer than ${MAX_URL_LENGTH} characters`)
   })
@@ -55,12 +57,12 @@ export function overlongUrlResponse(mock: MockContext, request: Request): Promis
 export function createHandlers(mock: MockContext): HttpHandler[] {
   const guard = http.all(
     ({ request }) => request.url.length > MAX_URL_LENGTH && isApiRequest(new URL(request.url), mock.baseUrl),
-    ({ request }) => overlongUrlResponse(mock, request),
+    ({ request }) => overlongUrlReply(mock, fromFetchRequest(request))?.then(toResponse),
   )
   const byOperation = operations.map((operation) => {
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put'
-    return http[method](handlerPath(operation.path, mock.baseUrl), ({ request, params }) =>
-      runOperation(operation, mock, request, params),
+    return http[method](handlerPath(operation.path, mock.baseUrl), async ({ request, params }) =>
+      toResponse(await runOperation(operation, mock, fromFetchRequest(request), params)),
     )
   })
   return [guard, ...byOperation, ...createFallbackHandlers(mock)]
@@ -70,16 +72,16 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
  * Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and an
  * answer to OPTIONS. Nothing under `/api` ever falls through to the network.
  */
-export function fallbackResponse(mock: MockContext, request: Request): Promise<Response> {
+export function fallbackReply(mock: MockContext, request: ApiRequest): Promise<Answer> {
   return journaled(mock, request, undefined, {}, () => {
-    const url = new URL(request.url)
+    const { url } = request
     const allowed = operations
       .filter((op) => matchRequestUrl(url, handlerPath(op.path, mock.baseUrl)).matches)
       .map((op) => op.method)
     if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
     const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
     if (request.method === 'OPTIONS') {
-      return new Response(null, { status: 204, headers: { Allow: allow } })
+      return { status: 204, headers: { Allow: allow }, body: null }
     }
     throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
       Allow: allow,
@@ -88,7 +90,8 @@ export function fallbackResponse(mock: MockContext, request: Request): Promise<R
 }
 
 function createFallbackHandlers(mock: MockContext): HttpHandler[] {
-  const resolve = ({ request }: { request: Request }) => fallbackResponse(mock, request)
+  const resolve = async ({ request }: { request: Request }) =>
+    toResponse(await fallbackReply(mock, fromFetchRequest(request)))
   return [
     http.all(handlerPath('/api', mock.baseUrl), resolve),
     http.all(handlerPath('/api/*', mock.baseUrl), resolve),

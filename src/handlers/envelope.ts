@@ -1,6 +1,7 @@
 import { schemaPath } from '../model/json-schemas.ts'
 import type { SchemaName } from '../model/schemas.ts'
 import { memoByKey } from './memo.ts'
+import { reply, type Reply } from './reply.ts'
 
 /** Where a response is addressed: the origin its `$schema` links point at. */
 export interface ResponseTarget {
@@ -10,20 +11,27 @@ export interface ResponseTarget {
   schemaHref(name: SchemaName): string
 }
 
-/** Builds the target of a request: `baseUrl` when configured, else the request's own origin. */
-export function responseTarget(request: Request, baseUrl: string | undefined): ResponseTarget {
-  const base = baseUrl ?? new URL(request.url).origin
-  const basePath = baseUrl ? basePathOf(baseUrl) : ''
-  return {
-    schemaUrl: (name) => `${base}${schemaPath(name)}`,
-    schemaHref: (name) => `${basePath}${schemaPath(name)}`,
-  }
+/** The target of a request: `baseUrl` when configured, else the request's own origin. */
+export function responseTarget(url: URL, baseUrl: string | undefined): ResponseTarget {
+  return targetOf(baseUrl === undefined ? `0${url.origin}` : `1${baseUrl}`)
 }
 
-/** The path part of a base URL, without a trailing slash (parsed once per base URL). */
-const basePathOf = memoByKey((baseUrl: string) => new URL(baseUrl).pathname.replace(/\/+$/, ''))
+// Per origin, bounded: in a server the origin comes from the client's Host header.
+const targetOf = memoByKey(
+  (key: string): ResponseTarget => {
+    const base = key.slice(1)
+    const configured = key[0] === '1'
+    const basePath = configured ? new URL(base).pathname.replace(/\/+$/, '') : ''
+    const urls = new Map<SchemaName, string>()
+    return {
+      schemaUrl: (name) => urls.get(name) ?? urls.set(name, `${base}${schemaPath(name)}`).get(name)!,
+      schemaHref: (name) => `${basePath}${schemaPath(name)}`,
+    }
+  },
+  { limit: 256 },
+)
 
-interface JsonResponseInit {
+interface JsonReplyInit {
   status?: number
   schema: SchemaName
   target: ResponseTarget
@@ -33,41 +41,17 @@ interface JsonResponseInit {
 
 const encoder = new TextEncoder()
 
-// The bytes behind kit-built responses, so that a server can write them without reading the body stream.
-const bodies = new WeakMap<Response, Uint8Array>()
-
-/** The body of a response the kit built from bytes, if it is one (servers use it to skip a stream read). */
-export function builtBody(response: Response): Uint8Array | undefined {
-  return response.bodyUsed ? undefined : bodies.get(response)
-}
-
-/**
- * A body stream over bytes the kit owns: unlike a `Uint8Array` body, which the Fetch `Response` copies on
- * construction, it hands the bytes over only when (and if) the body is read.
- */
-function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
-  return new ReadableStream({
-    pull(controller) {
-      controller.enqueue(bytes)
-      controller.close()
-    },
-  })
-}
-
-/** A JSON response with the `Link: <...>; rel="describedBy"` header Huma sends beside `$schema`. */
-export function jsonResponse(body: string | Uint8Array<ArrayBuffer>, init: JsonResponseInit): Response {
-  const bytes = typeof body === 'string' ? encoder.encode(body) : body
-  const response = new Response(streamOf(bytes), {
-    status: init.status ?? 200,
-    headers: {
+/** A JSON reply with the `Link: <...>; rel="describedBy"` header Huma sends beside `$schema`. */
+export function jsonReply(body: string | Uint8Array<ArrayBuffer>, init: JsonReplyInit): Reply {
+  return reply(
+    init.status ?? 200,
+    {
       'Content-Type': init.contentType ?? 'application/json',
-      'Content-Length': String(bytes.length),
       Link: `<${init.target.schemaHref(init.schema)}>; rel="describedBy"`,
       ...init.headers,
     },
-  })
-  bodies.set(response, bytes)
-  return response
+    body,
+  )
 }
 
 const COMMA = 0x2c
@@ -102,23 +86,23 @@ function assemble(head: string, rows: readonly JsonBytes[], tail: string, separa
  * every request. Members are written in the order of spec 2.2.
  */
 export const envelope = {
-  item(schema: SchemaName, target: ResponseTarget, data: JsonBytes): Response {
+  item(schema: SchemaName, target: ResponseTarget, data: JsonBytes): Reply {
     const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":`
-    return jsonResponse(assemble(head, [data], ',"success":true}', false), { schema, target })
+    return jsonReply(assemble(head, [data], ',"success":true}', false), { schema, target })
   },
-  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonBytes[]): Response {
+  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonBytes[]): Reply {
     const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":[`
-    return jsonResponse(assemble(head, rows, '],"success":true}', true), { schema, target })
+    return jsonReply(assemble(head, rows, '],"success":true}', true), { schema, target })
   },
   page(
     schema: SchemaName,
     target: ResponseTarget,
     rows: readonly JsonBytes[],
     paging: { currentPage: number; pageSize: number; total: number },
-  ): Response {
+  ): Reply {
     const head =
       `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"current_page":${paging.currentPage},"data":[`
     const tail = `],"page_size":${paging.pageSize},"success":true,"total":${paging.total}}`
-    return jsonResponse(assemble(head, rows, tail, true), { schema, target })
+    return jsonReply(assemble(head, rows, tail, true), { schema, target })
   },
 }

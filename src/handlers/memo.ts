@@ -1,8 +1,17 @@
-/** Computes a value once per key and keeps it (for documents and images that depend on the key only). */
-export function memoByKey<K, V>(compute: (key: K) => V): (key: K) => V {
+/**
+ * Computes a value once per key and keeps it (documents, images, per-origin helpers). With `limit`, the
+ * cache starts over once it holds that many keys, so keys a client chooses cannot grow it without bound.
+ */
+export function memoByKey<K, V>(compute: (key: K) => V, options: { limit?: number } = {}): (key: K) => V {
   const values = new Map<K, V>()
+  const limit = options.limit ?? Infinity
   return (key) => {
-    if (!values.has(key)) values.set(key, compute(key))
-    return values.get(key)!
+    let value = values.get(key)
+    if (value === undefined && !values.has(key)) {
+      if (values.size >= limit) values.clear()
+      value = compute(key)
+      values.set(key, value)
+    }
+    return value as V
   }
 }

@@ -1,6 +1,8 @@
 import type { Account, ErrorDetail, SchemaName } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
+import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './envelope.ts'
+import type { Reply } from './reply.ts'
 
 /** The operations of the API, by the names used in overrides, faults and the journal. */
 export type OperationName =
@@ -17,7 +19,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT'
 
 /** What an operation's `run` receives once routing and authentication have passed. */
 export interface OperationInput {
-  request: Request
+  request: ApiRequest
   url: URL
   params: Record<string, string | readonly string[] | undefined>
   /** The authenticated account; undefined only for public operations. */
@@ -37,7 +39,7 @@ export interface Operation {
   public?: boolean
   /** The success envelope: its schema and whether it wraps one record, a list or a page. */
   response?: { schema: SchemaName; shape: 'item' | 'list' | 'page' }
-  run(input: OperationInput): Promise<Response> | Response
+  run(input: OperationInput): Promise<Reply> | Reply
 }
 
 /** Identity helper that gives operation literals their type. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
+import type { ApiRequest } from './api-request.ts'
 import { validate } from './validation.ts'
 
 /** A path or header identifier: 1 to 36 characters (spec 8). Prefix and hex form are not checked: 404. */
@@ -37,8 +38,8 @@ export function pathIdentifier(
 }
 
 /** A required identifier header such as X-Workspace-ID. */
-export function headerIdentifier(request: Request, name: string, errors: ErrorDetail[]): string {
-  const value = request.headers.get(name) ?? undefined
+export function headerIdentifier(request: ApiRequest, name: string, errors: ErrorDetail[]): string {
+  const value = request.header(name) ?? undefined
   return validate(identifierParameter, value, `header.${name}`, errors) ?? ''
 }
 

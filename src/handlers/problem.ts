@@ -1,5 +1,6 @@
 import type { ErrorDetail } from '../model/schemas.ts'
-import { jsonResponse, type ResponseTarget } from './envelope.ts'
+import { jsonReply, type ResponseTarget } from './envelope.ts'
+import type { Reply } from './reply.ts'
 
 /** Go's `http.StatusText`, which Huma uses for `title`. */
 const TITLES: Record<number, string> = {
@@ -46,7 +47,7 @@ export class Problem extends Error {
 }
 
 /** The one way the kit writes an error: `application/problem+json` in Huma's ErrorModel shape. */
-export function problemResponse(problem: Problem, target: ResponseTarget): Response {
+export function problemReply(problem: Problem, target: ResponseTarget): Reply {
   const body: Record<string, unknown> = {
     $schema: target.schemaUrl('ErrorModel'),
     title: statusTitle(problem.status),
@@ -54,7 +55,7 @@ export function problemResponse(problem: Problem, target: ResponseTarget): Respo
     detail: problem.detail,
   }
   if (problem.errors && problem.errors.length > 0) body.errors = problem.errors
-  return jsonResponse(JSON.stringify(body), {
+  return jsonReply(JSON.stringify(body), {
     status: problem.status,
     schema: 'ErrorModel',
     target,

@@ -1,11 +1,15 @@
+/** Bytes of a request body read up to a limit; `size` is what was read, `truncated` that it went past. */
+export interface BodyRead {
+  bytes: Uint8Array<ArrayBuffer>
+  size: number
+  truncated: boolean
+}
+
 /**
  * Reads a body stream up to `limit` bytes. Stops as soon as it passes the limit, so a 100 MB upload never
  * becomes a 100 MB buffer; `truncated` then says so and `size` is what was read.
  */
-export async function readUpTo(
-  body: ReadableStream<Uint8Array> | null,
-  limit: number,
-): Promise<{ bytes: Uint8Array<ArrayBuffer>; size: number; truncated: boolean }> {
+export async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
   if (!body) return { bytes: new Uint8Array(), size: 0, truncated: false }
   const reader = body.getReader()
   const chunks: Uint8Array[] = []

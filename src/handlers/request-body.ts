@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { ErrorDetail } from '../model/schemas.ts'
+import type { ApiRequest } from './api-request.ts'
 import { Problem } from './problem.ts'
-import { readUpTo } from './read-body.ts'
 import { validate } from './validation.ts'
 
 /** Largest request body accepted: 1 MiB. */
@@ -14,20 +14,20 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
  * UTF-8 JSON; the schema's issues go into `errors` (the caller answers 422 with every detail at once).
  */
 export async function readJsonBody<S extends z.ZodType>(
-  request: Request,
+  request: ApiRequest,
   schema: S,
   errors: ErrorDetail[],
 ): Promise<z.output<S> | undefined> {
-  const mediaType = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim()
+  const mediaType = (request.header('Content-Type') ?? '').split(';')[0]!.trim()
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw new Problem(
       415,
       `expected Content-Type application/json, got ${mediaType ? `"${mediaType}"` : 'none'}`,
     )
   }
-  const declared = Number(request.headers.get('Content-Length') ?? 0)
+  const declared = Number(request.header('Content-Length') ?? 0)
   if (declared > MAX_BODY_BYTES) throw tooLarge(declared)
-  const { bytes, size, truncated } = await readUpTo(request.body, MAX_BODY_BYTES)
+  const { bytes, size, truncated } = await request.body()
   if (truncated) throw tooLarge(size)
   let parsed: unknown
   try {

@@ -1,63 +1,55 @@
 import { ContractViolationError, checkResponse, type ContractViolation } from '../testkit/contract.ts'
-import { describeRequest } from '../testkit/journal.ts'
+import { journalEntry } from '../testkit/journal.ts'
+import type { ApiRequest } from './api-request.ts'
 import { authenticate } from './auth.ts'
 import { RecordContractError, type MockContext } from './context.ts'
 import { responseTarget, type ResponseTarget } from './envelope.ts'
+import type { Answer } from './reply.ts'
 import type { Operation } from './operation.ts'
-import { Problem, problemResponse } from './problem.ts'
+import { Problem, problemReply } from './problem.ts'
 
 type Params = Record<string, string | readonly string[] | undefined>
 
 /**
  * Every request the kit answers goes through here: it is timed and written to the journal, and anything
- * thrown becomes a problem response (a 500 for the kit's own bugs), never an exception in the test.
+ * thrown becomes a problem reply (a 500 for the kit's own bugs), never an exception in the test.
  */
 export async function journaled(
   mock: MockContext,
-  request: Request,
+  request: ApiRequest,
   operation: Operation | undefined,
   params: Params,
-  produce: (target: ResponseTarget) => Promise<Response> | Response,
-): Promise<Response> {
+  produce: (target: ResponseTarget) => Promise<Answer> | Answer,
+): Promise<Answer> {
   const time = Date.now()
   const started = performance.now()
-  const seen = mock.journal.limit > 0 ? describeRequest(request) : undefined
-  const target = responseTarget(request, mock.baseUrl)
-  let response: Response
+  const target = responseTarget(request.url, mock.baseUrl)
+  let answer: Answer
   try {
-    response = await produce(target)
+    answer = await produce(target)
   } catch (error) {
-    response = problemResponse(asProblem(error, operation, mock), target)
+    answer = problemReply(asProblem(error, operation, mock), target)
   }
-  if (seen) {
-    mock.journal.record({
-      operation: operation?.name,
-      method: request.method,
-      url: request.url,
-      path: operation?.path,
-      params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-      query: seen.query,
-      headers: seen.headers,
-      body: await seen.readBody(),
-      status: response.type === 'error' ? 0 : response.status,
-      time,
-      duration: performance.now() - started,
-    })
+  if (mock.journal.limit > 0) {
+    const status = answer instanceof Response && answer.type === 'error' ? 0 : answer.status
+    mock.journal.record(await journalEntry(request, operation, params, status, time, performance.now() - started))
   }
-  return response
+  return answer
 }
 
 /** Runs an operation: wait for the store, apply faults, authenticate, then an override or the operation. */
 export function runOperation(
   operation: Operation,
   mock: MockContext,
-  request: Request,
+  request: ApiRequest,
   params: Params,
-): Promise<Response> {
+): Promise<Answer> {
   return journaled(mock, request, operation, params, async (target) => {
     await mock.store.ready
-    const fault = await mock.faults.apply(operation)
-    if (fault) return 'response' in fault ? fault.response : problemResponse(fault.problem, target)
+    if (mock.faults.size > 0) {
+      const fault = await mock.faults.apply(operation)
+      if (fault) return 'response' in fault ? fault.response : problemReply(fault.problem, target)
+    }
     const principal = operation.public ? undefined : authenticate(request, mock.store)
     if (mock.overrides.size > 0) {
       const overridden = await mock.overrides.respond(operation, request, params, target)
@@ -69,15 +61,7 @@ export function runOperation(
         return overridden
       }
     }
-    return operation.run({
-      request,
-      url: new URL(request.url),
-      params,
-      principal,
-      mock,
-      target,
-      errors: [],
-    })
+    return operation.run({ request, url: request.url, params, principal, mock, target, errors: [] })
   })
 }
 

@@ -16,7 +16,8 @@
 import { z } from 'zod'
 import type { MockApi } from '../api/create-mock-api.ts'
 import { responseTarget } from '../handlers/envelope.ts'
-import { Problem, problemResponse } from '../handlers/problem.ts'
+import { Problem, problemReply } from '../handlers/problem.ts'
+import { toResponse } from '../handlers/reply.ts'
 import { validate } from '../handlers/validation.ts'
 import type { OperationTarget } from '../testkit/targets.ts'
 
@@ -65,7 +66,7 @@ export async function handleAdmin(
 ): Promise<Response | undefined> {
   const url = new URL(request.url)
   if (!url.pathname.startsWith(ADMIN_PREFIX)) return undefined
-  const target = responseTarget(request, undefined)
+  const target = responseTarget(url, undefined)
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
   const restoreStartupFaults = () => startupFaults.forEach((spec) => applyFault(api, spec))
@@ -102,7 +103,7 @@ export async function handleAdmin(
         throw new Problem(404, `no admin route ${request.method} ${url.pathname}`)
     }
   } catch (error) {
-    if (error instanceof Problem) return problemResponse(error, target)
+    if (error instanceof Problem) return toResponse(problemReply(error, target))
     throw error
   }
 }

@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Readable } from 'node:stream'
-import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
-import { builtBody } from '../handlers/envelope.ts'
-import { applyFault, handleAdmin, type FaultSpec } from './admin.ts'
+import { createMockApi, dispatcherOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import type { ApiRequest } from '../handlers/api-request.ts'
+import type { Reply } from '../handlers/reply.ts'
+import { ADMIN_PREFIX, applyFault, handleAdmin, type FaultSpec } from './admin.ts'
+import { fromIncomingMessage } from './incoming-request.ts'
 
 export interface MockServerOptions extends MockApiOptions {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
@@ -140,13 +141,15 @@ async function serve(
       outgoing.end('the mock is still loading its scenario\n')
       return
     }
-    const request = toFetchRequest(incoming, url)
-    const response = (await handleAdmin(request, api, faults)) ?? (await api.handle(request))
-    if (!response) {
-      await writeResponse(incoming, outgoing, notFound(request))
-      return
+    const request = fromIncomingMessage(incoming, url)
+    if (request.url.pathname.startsWith(ADMIN_PREFIX)) {
+      const response = await handleAdmin(await request.toFetchRequest(), api, faults)
+      if (response) return await writeResponse(incoming, outgoing, response)
     }
-    await writeResponse(incoming, outgoing, response)
+    const answer = await dispatcherOf(api)(request)
+    if (!answer) return await writeResponse(incoming, outgoing, notFound(request))
+    if (answer instanceof Response) return await writeResponse(incoming, outgoing, answer)
+    writeReply(incoming, outgoing, answer)
   } catch (error) {
     if (outgoing.headersSent) {
       outgoing.destroy(error as Error)
@@ -158,28 +161,15 @@ async function serve(
   }
 }
 
-/** A Fetch `Request` for an incoming message; its URL keeps the `Host` the client used. */
-function toFetchRequest(incoming: IncomingMessage, url: string): Request {
-  let target: URL
-  try {
-    target = new URL(incoming.url ?? '/', `http://${incoming.headers.host ?? new URL(url).host}`)
-  } catch {
-    target = new URL(incoming.url ?? '/', url)
-  }
-  const headers = new Headers()
-  const raw = incoming.rawHeaders
-  for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!)
-  const method = incoming.method ?? 'GET'
-  const hasBody = method !== 'GET' && method !== 'HEAD'
-  return new Request(target, {
-    method,
-    headers,
-    body: hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : undefined,
-    // Node's fetch needs this for a streamed request body.
-    ...(hasBody ? { duplex: 'half' } : {}),
-  } as RequestInit)
+/** A kit-built reply: its bytes in one write, with the length the kit computed. */
+function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply): void {
+  // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
+  if (!incoming.complete) outgoing.setHeader('Connection', 'close')
+  outgoing.writeHead(reply.status, reply.headers)
+  outgoing.end(incoming.method === 'HEAD' ? undefined : (reply.body ?? undefined))
 }
 
+/** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
 async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse, response: Response): Promise<void> {
   // `HttpResponse.error()` (a network error): drop the connection, as a real network failure would.
   if (response.type === 'error') {
@@ -194,19 +184,15 @@ async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse
   if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
   // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
   if (!incoming.complete) outgoing.setHeader('Connection', 'close')
-  // The kit's bodies are in memory already: one write with a length beats piping a web stream.
-  const body =
-    response.body && incoming.method !== 'HEAD'
-      ? (builtBody(response) ?? Buffer.from(await response.arrayBuffer()))
-      : undefined
+  const body = response.body && incoming.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined
   if (body) outgoing.setHeader('Content-Length', body.length)
   outgoing.writeHead(response.status, response.statusText || undefined)
   outgoing.end(body)
 }
 
 /** Outside `/api` the kit has no handler: a short hint at `/`, a plain 404 elsewhere. */
-function notFound(request: Request): Response {
-  const { pathname, origin } = new URL(request.url)
+function notFound(request: ApiRequest): Response {
+  const { pathname, origin } = request.url
   const headers = { 'Content-Type': 'text/plain; charset=utf-8' }
   if (pathname === '/' && request.method === 'GET') {
     return new Response(

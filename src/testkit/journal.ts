@@ -1,5 +1,6 @@
-import type { OperationName } from '../handlers/operation.ts'
-import { readUpTo } from '../handlers/read-body.ts'
+import type { ApiRequest } from '../handlers/api-request.ts'
+import type { Operation, OperationName } from '../handlers/operation.ts'
+import type { BodyRead } from '../handlers/read-body.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -125,34 +126,43 @@ export function includes(actual: unknown, expected: unknown): boolean {
   )
 }
 
-/** The request members of an entry, read before the operation consumes the body. */
-export function describeRequest(request: Request): {
-  headers: Record<string, string>
-  query: Record<string, string | string[]>
-  readBody: () => Promise<unknown>
-} {
+/** The journal entry of an answered request (the body is the one the operation read, or read now). */
+export async function journalEntry(
+  request: ApiRequest,
+  operation: Operation | undefined,
+  params: Record<string, string | readonly string[] | undefined>,
+  status: number,
+  time: number,
+  duration: number,
+): Promise<JournalEntry> {
   const headers: Record<string, string> = {}
-  request.headers.forEach((value, name) => {
-    headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
-  })
+  for (const [name, value] of request.headers()) headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
   const query: Record<string, string | string[]> = {}
-  const url = new URL(request.url)
-  for (const key of new Set(url.searchParams.keys())) {
-    const values = url.searchParams.getAll(key)
+  const { searchParams } = request.url
+  for (const key of new Set(searchParams.keys())) {
+    const values = searchParams.getAll(key)
     query[key] = values.length === 1 ? values[0]! : values
   }
-  const copy = request.body ? request.clone() : undefined
+  const stringParams: Record<string, string> = {}
+  for (const [name, value] of Object.entries(params)) stringParams[name] = String(value)
   return {
-    headers,
+    operation: operation?.name,
+    method: request.method,
+    url: request.url.href,
+    path: operation?.path,
+    params: stringParams,
     query,
-    readBody: async () => (copy ? parseBody(copy, headers['content-type']) : undefined),
+    headers,
+    body: request.hasBody ? parseBody(await request.body(), headers['content-type']) : undefined,
+    status,
+    time,
+    duration,
   }
 }
 
-async function parseBody(copy: Request, contentType: string | undefined): Promise<unknown> {
-  const { bytes, truncated } = await readUpTo(copy.body, JOURNAL_BODY_LIMIT)
-  const text = new TextDecoder().decode(bytes)
-  if (truncated) return `${text}…[truncated]`
+function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): unknown {
+  const text = new TextDecoder().decode(bytes.subarray(0, JOURNAL_BODY_LIMIT))
+  if (size > JOURNAL_BODY_LIMIT) return `${text}…[truncated]`
   if (contentType && /json/i.test(contentType)) {
     try {
       return JSON.parse(text)

@@ -1,7 +1,10 @@
 import type { Operation, OperationName } from '../handlers/operation.ts'
 import type { ResponseTarget } from '../handlers/envelope.ts'
 import { envelope, jsonBytes } from '../handlers/envelope.ts'
-import { Problem, problemResponse } from '../handlers/problem.ts'
+import type { Reply } from '../handlers/reply.ts'
+import type { ApiRequest } from '../handlers/api-request.ts'
+import { Problem, problemReply } from '../handlers/problem.ts'
+import { toResponse } from '../handlers/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 
 /** What each operation's success envelope carries in `data`. */
@@ -68,17 +71,17 @@ export class Overrides {
   /** The response of the newest override of this operation that answers, if any. */
   async respond(
     operation: Operation,
-    request: Request,
+    request: ApiRequest,
     params: Record<string, string | readonly string[] | undefined>,
     target: ResponseTarget,
   ): Promise<Response | undefined> {
     for (const entry of this.#entries) {
       if (entry.operation !== operation.name) continue
       const response = await entry.resolver({
-        request,
+        request: await request.toFetchRequest(),
         params,
-        respond: (data: unknown) => respondWith(operation, target, data),
-        problem: (status, detail, errors) => problemResponse(new Problem(status, detail, errors), target),
+        respond: (data: unknown) => toResponse(respondWith(operation, target, data)),
+        problem: (status, detail, errors) => toResponse(problemReply(new Problem(status, detail, errors), target)),
       })
       if (response) {
         if (entry.once) this.#entries = this.#entries.filter((e) => e !== entry)
@@ -89,7 +92,7 @@ export class Overrides {
   }
 }
 
-function respondWith(operation: Operation, target: ResponseTarget, data: any): Response {
+function respondWith(operation: Operation, target: ResponseTarget, data: any): Reply {
   if (!operation.response) throw new TypeError(`${operation.name} has no envelope to respond with`)
   const { schema, shape } = operation.response
   const json = (record: unknown) => jsonBytes(record)

@@ -1,6 +1,7 @@
 import { defineOperation } from '../operation.ts'
 import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
+import { reply } from '../reply.ts'
 
 /** The icon variants of spec 2.5, by the file-name suffix their URLs end with. */
 export const ICON_VARIANTS = ['512.webp', '192.webp', '72.webp', 'original'] as const
@@ -32,14 +33,10 @@ export const getIcon = defineOperation({
     const match = ICON_FILE.exec(file)
     if (!match) throw new Problem(404, `no icon named ${file}`)
     const bytes = iconBytes(match[2] as IconVariant)
-    return new Response(bytes, {
-      status: 200,
-      headers: {
-        'Content-Type': 'image/webp',
-        'Content-Length': String(bytes.byteLength),
-        'Cache-Control': 'public, max-age=86400',
-      },
-    })
+    return {
+      ...reply(200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=86400' }, bytes),
+      shared: true,
+    }
   },
 })
 

@@ -3,9 +3,10 @@ import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
 import { defineOperation } from '../operation.ts'
 import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
+import { reply } from '../reply.ts'
 
 // Generated once per process: the documents depend on the schemas only.
-const documentOf = memoByKey((name: SchemaName) => JSON.stringify(toJsonSchema(name)))
+const documentOf = memoByKey((name: SchemaName) => new TextEncoder().encode(JSON.stringify(toJsonSchema(name))))
 
 /** GET /api/schemas/<Name>.json: public, so that `$schema` links resolve without credentials. */
 export const getSchema = defineOperation({
@@ -17,9 +18,6 @@ export const getSchema = defineOperation({
     const file = typeof params.file === 'string' ? params.file : ''
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
     if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
-    return new Response(documentOf(name as SchemaName), {
-      status: 200,
-      headers: { 'Content-Type': 'application/json' },
-    })
+    return { ...reply(200, { 'Content-Type': 'application/json' }, documentOf(name as SchemaName)), shared: true }
   },
 })

@@ -6,6 +6,7 @@ import {
 } from '../../model/schemas.ts'
 import type { MockContext } from '../context.ts'
 import { envelope } from '../envelope.ts'
+import type { Reply } from '../reply.ts'
 import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
 import { pathIdentifier } from '../parameters.ts'
 import { Problem } from '../problem.ts'
@@ -22,7 +23,7 @@ export function visibleWorkspace(mock: MockContext, id: string, principal: Accou
 }
 
 /** The single-workspace envelope, shared by get, create and update. */
-function workspaceItem(input: OperationInput, workspace: Workspace): Response {
+function workspaceItem(input: OperationInput, workspace: Workspace): Reply {
   return envelope.item('SuccessResponseWorkspaceBody', input.target, input.mock.serialize.workspace(workspace))
 }
 
