@@ -2,7 +2,7 @@ import type { z } from 'zod'
 import { withPrefix, ID_PREFIX } from '../model/ids.ts'
 import { applicationSchema, workspaceSchema, type Application, type Workspace } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
-import { jsonBytes, type JsonBytes } from './envelope.ts'
+import { jsonRow, type JsonRow } from './envelope.ts'
 import type { ContractViolation } from '../testkit/contract.ts'
 import type { FaultRegistry } from '../testkit/faults.ts'
 import type { Journal } from '../testkit/journal.ts'
@@ -28,10 +28,10 @@ export interface MockContext {
   readonly violations: ContractViolation[]
 }
 
-/** UTF-8 JSON of records as the API shows them, cached per stored record (updates store new objects). */
+/** JSON rows of records as the API shows them, cached per stored record (updates store new objects). */
 export interface RecordSerializer {
-  workspace(record: Workspace): JsonBytes
-  application(record: Application): JsonBytes
+  workspace(record: Workspace): JsonRow
+  application(record: Application): JsonRow
 }
 
 /** A stored record that breaks its schema, found while serializing it in strict mode. */
@@ -48,9 +48,9 @@ export class RecordContractError extends Error {
 
 /** Builds the serializer: optionally checking each record once (records are replaced, never edited, on update). */
 export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: boolean): RecordSerializer {
-  const cache = new WeakMap<object, JsonBytes>()
+  const cache = new WeakMap<object, JsonRow>()
   const quirk = workspaceIdPrefix === ID_PREFIX.application
-  const cached = <T extends object>(record: T, schema: z.ZodType, show: (record: T) => unknown): JsonBytes => {
+  const cached = <T extends object>(record: T, schema: z.ZodType, show: (record: T) => unknown): JsonRow => {
     let json = cache.get(record)
     if (json === undefined) {
       const shown = show(record)
@@ -61,7 +61,7 @@ export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: b
           throw new RecordContractError(`data.${issue.path.join('.')}`, issue.message)
         }
       }
-      json = jsonBytes(shown)
+      json = jsonRow(shown)
       cache.set(record, json)
     }
     return json

@@ -3,7 +3,7 @@ import { fromFetchRequest, type ApiRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
 import type { Operation } from './operation.ts'
 import { Problem } from './problem.ts'
-import { toResponse, type Answer } from './reply.ts'
+import { emptyReply, toResponse, type Answer } from './reply.ts'
 import { journaled, runOperation } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
 import { getSchema } from './operations/schemas.ts'
@@ -81,7 +81,7 @@ export function fallbackReply(mock: MockContext, request: ApiRequest): Promise<A
     if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
     const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
     if (request.method === 'OPTIONS') {
-      return { status: 204, headers: { Allow: allow }, body: null }
+      return emptyReply(204, { Allow: allow })
     }
     throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
       Allow: allow,

@@ -42,7 +42,7 @@ interface JsonReplyInit {
 const encoder = new TextEncoder()
 
 /** A JSON reply with the `Link: <...>; rel="describedBy"` header Huma sends beside `$schema`. */
-export function jsonReply(body: string | Uint8Array<ArrayBuffer>, init: JsonReplyInit): Reply {
+export function jsonReply(body: string | readonly Uint8Array[], init: JsonReplyInit): Reply {
   return reply(
     init.status ?? 200,
     {
@@ -54,55 +54,47 @@ export function jsonReply(body: string | Uint8Array<ArrayBuffer>, init: JsonRepl
   )
 }
 
-const COMMA = 0x2c
+/**
+ * UTF-8 JSON of one record behind a comma (`,{...}`), as the serializer caches it: list rows follow each
+ * other without a copy, and the first row (or a single item) is the same bytes without the comma.
+ */
+export type JsonRow = Uint8Array<ArrayBuffer>
 
-/** UTF-8 JSON text of one record, as the serializer caches it. */
-export type JsonBytes = Uint8Array<ArrayBuffer>
+/** Encodes a record as a row, for callers outside the record cache (overrides). */
+export const jsonRow = (value: unknown): JsonRow => encoder.encode(`,${JSON.stringify(value)}`)
 
-/** Encodes JSON text once, for callers outside the record cache (overrides). */
-export const jsonBytes = (value: unknown): JsonBytes => encoder.encode(JSON.stringify(value))
-
-/** Joins encoded parts into one body: a single copy of each record's cached bytes. */
-function assemble(head: string, rows: readonly JsonBytes[], tail: string, separated: boolean): JsonBytes {
-  // At most 3 UTF-8 bytes per UTF-16 unit; head and tail are written in place (no temporary arrays).
-  let size = (head.length + tail.length) * 3 + (separated ? rows.length : 0)
-  for (const row of rows) size += row.length
-  // Each body owns its buffer: a reader that transfers it (postMessage) must not disturb another body.
-  const out = new Uint8Array(size)
-  let offset = encoder.encodeInto(head, out).written
-  for (let index = 0; index < rows.length; index++) {
-    if (separated && index > 0) out[offset++] = COMMA
-    const row = rows[index]!
-    out.set(row, offset)
-    offset += row.length
-  }
-  offset += encoder.encodeInto(tail, out.subarray(offset)).written
-  return out.subarray(0, offset)
+/** A body of chunks: the head, the rows (the first without its comma) and the tail; nothing is copied. */
+function chunksOf(head: string, rows: readonly JsonRow[], tail: string): Uint8Array[] {
+  const chunks: Uint8Array[] = [encoder.encode(head)]
+  for (let index = 0; index < rows.length; index++) chunks.push(index === 0 ? rows[0]!.subarray(1) : rows[index]!)
+  chunks.push(encoder.encode(tail))
+  return chunks
 }
 
 /**
- * The one envelope helper. Records arrive as UTF-8 JSON bytes cached per record and are copied into the
- * body once, so a 100-row page costs one buffer, not a serialization (and an encoding) of every record on
- * every request. Members are written in the order of spec 2.2.
+ * The one envelope helper. Records arrive as UTF-8 JSON rows cached per record and become chunks of the
+ * body, so a 100-row page costs neither a serialization of every record nor a copy of them (a server
+ * writes the chunks as they are; a Fetch `Response` gets one joined copy). Members are written in the
+ * order of spec 2.2.
  */
 export const envelope = {
-  item(schema: SchemaName, target: ResponseTarget, data: JsonBytes): Reply {
+  item(schema: SchemaName, target: ResponseTarget, data: JsonRow): Reply {
     const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":`
-    return jsonReply(assemble(head, [data], ',"success":true}', false), { schema, target })
+    return jsonReply(chunksOf(head, [data], ',"success":true}'), { schema, target })
   },
-  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonBytes[]): Reply {
+  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonRow[]): Reply {
     const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":[`
-    return jsonReply(assemble(head, rows, '],"success":true}', true), { schema, target })
+    return jsonReply(chunksOf(head, rows, '],"success":true}'), { schema, target })
   },
   page(
     schema: SchemaName,
     target: ResponseTarget,
-    rows: readonly JsonBytes[],
+    rows: readonly JsonRow[],
     paging: { currentPage: number; pageSize: number; total: number },
   ): Reply {
     const head =
       `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"current_page":${paging.currentPage},"data":[`
     const tail = `],"page_size":${paging.pageSize},"success":true,"total":${paging.total}}`
-    return jsonReply(assemble(head, rows, tail, true), { schema, target })
+    return jsonReply(chunksOf(head, rows, tail), { schema, target })
   },
 }

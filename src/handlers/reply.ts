@@ -1,14 +1,17 @@
 /**
- * A response the kit built: status, headers and body bytes. The pipeline produces these; each way out
- * turns them into what it needs (a Fetch `Response` for MSW, a `writeHead` + `end` in the demo server),
- * so a server never pays for Fetch objects it would only take apart again.
+ * A response the kit built: status, headers and the body as chunks. The pipeline produces these; each way
+ * out turns them into what it needs (a Fetch `Response` for MSW, corked writes in the demo server), so a
+ * server never pays for Fetch objects it would only take apart again.
  */
 export interface Reply {
   readonly status: number
+  /** Every header of the reply, `Content-Length` included when there is a body. */
   readonly headers: Readonly<Record<string, string>>
-  readonly body: Uint8Array<ArrayBuffer> | null
-  /** The bytes are shared between replies (a cached document or image): never hand them out to be kept. */
-  readonly shared?: boolean
+  /**
+   * The body, in order. Chunks may be shared with other replies (a record's cached JSON, an image), so
+   * nobody keeps or changes them: `toResponse` copies them into a body of its own.
+   */
+  readonly chunks: readonly Uint8Array[]
 }
 
 /**
@@ -19,15 +22,35 @@ export type Answer = Reply | Response
 
 const encoder = new TextEncoder()
 
-/** A reply with a body; `Content-Length` is set from the bytes. */
-export function reply(status: number, headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>): Reply {
-  const bytes = typeof body === 'string' ? encoder.encode(body) : body
-  return { status, headers: { ...headers, 'Content-Length': String(bytes.byteLength) }, body: bytes }
+/** A reply with a body; `Content-Length` is the chunks' total. */
+export function reply(status: number, headers: Record<string, string>, body: string | readonly Uint8Array[]): Reply {
+  const chunks = typeof body === 'string' ? [encoder.encode(body)] : body
+  let length = 0
+  for (const chunk of chunks) length += chunk.byteLength
+  return { status, headers: { ...headers, 'Content-Length': String(length) }, chunks }
+}
+
+/** A reply without a body (204). */
+export function emptyReply(status: number, headers: Record<string, string>): Reply {
+  return { status, headers, chunks: [] }
+}
+
+/** The chunks joined in a buffer the caller owns (one copy of each). */
+function joined(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0
+  for (const chunk of chunks) length += chunk.byteLength
+  const out = new Uint8Array(length)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
 }
 
 /**
- * A body stream over bytes the kit owns: unlike a `Uint8Array` body, which the Fetch `Response` copies on
- * construction, it hands the bytes over only when (and if) the body is read.
+ * A body stream over bytes the kit just built: unlike a `Uint8Array` body, which the Fetch `Response`
+ * copies on construction, it hands them over only when (and if) the body is read.
  */
 function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   return new ReadableStream({
@@ -38,12 +61,12 @@ function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
   })
 }
 
-/** The Fetch `Response` of an answer (MSW handlers and `api.handle` need one). */
+/**
+ * The Fetch `Response` of an answer (MSW handlers and `api.handle` need one). Its body is a fresh copy: a
+ * reader may keep, change or transfer it (MSW's worker transfers buffers) without touching the caches.
+ */
 export function toResponse(answer: Answer): Response {
   if (answer instanceof Response) return answer
-  const { status, headers, body, shared } = answer
-  // Shared bytes go through the constructor, which copies them: a reader that transfers its buffer
-  // (MSW's worker does) must not detach the cache.
-  const content = body === null ? null : shared ? body : streamOf(body)
-  return new Response(content, { status, headers })
+  const body = answer.chunks.length === 0 ? null : streamOf(joined(answer.chunks))
+  return new Response(body, { status: answer.status, headers: answer.headers })
 }

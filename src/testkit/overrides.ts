@@ -1,10 +1,8 @@
 import type { Operation, OperationName } from '../handlers/operation.ts'
-import type { ResponseTarget } from '../handlers/envelope.ts'
-import { envelope, jsonBytes } from '../handlers/envelope.ts'
-import type { Reply } from '../handlers/reply.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
+import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
-import { toResponse } from '../handlers/reply.ts'
+import { toResponse, type Reply } from '../handlers/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 
 /** What each operation's success envelope carries in `data`. */
@@ -95,10 +93,9 @@ export class Overrides {
 function respondWith(operation: Operation, target: ResponseTarget, data: any): Reply {
   if (!operation.response) throw new TypeError(`${operation.name} has no envelope to respond with`)
   const { schema, shape } = operation.response
-  const json = (record: unknown) => jsonBytes(record)
-  if (shape === 'item') return envelope.item(schema, target, json(data))
-  if (shape === 'list') return envelope.list(schema, target, data.map(json))
-  return envelope.page(schema, target, data.data.map(json), {
+  if (shape === 'item') return envelope.item(schema, target, jsonRow(data))
+  if (shape === 'list') return envelope.list(schema, target, data.map(jsonRow))
+  return envelope.page(schema, target, data.data.map(jsonRow), {
     currentPage: data.current_page ?? 1,
     pageSize: data.page_size ?? 10,
     total: data.total ?? data.data.length,

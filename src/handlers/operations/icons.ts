@@ -33,10 +33,7 @@ export const getIcon = defineOperation({
     const match = ICON_FILE.exec(file)
     if (!match) throw new Problem(404, `no icon named ${file}`)
     const bytes = iconBytes(match[2] as IconVariant)
-    return {
-      ...reply(200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=86400' }, bytes),
-      shared: true,
-    }
+    return reply(200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=86400' }, [bytes])
   },
 })
 

@@ -18,6 +18,6 @@ export const getSchema = defineOperation({
     const file = typeof params.file === 'string' ? params.file : ''
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
     if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
-    return { ...reply(200, { 'Content-Type': 'application/json' }, documentOf(name as SchemaName)), shared: true }
+    return reply(200, { 'Content-Type': 'application/json' }, [documentOf(name as SchemaName)])
   },
 })
