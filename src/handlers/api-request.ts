@@ -11,8 +11,8 @@ export interface ApiRequest {
   readonly url: URL
   /** A header's value (repeated headers joined with ", ", as Fetch does); null when absent. */
   header(name: string): string | null
-  /** Every header, names in lower case. */
-  headers(): Iterable<[string, string]>
+  /** Every header by its lower-case name; the same object on every call, never to be changed. */
+  headerRecord(): Readonly<Record<string, string>>
   /** Whether a body may follow (any method but GET and HEAD, as with Fetch). */
   readonly hasBody: boolean
   /**
@@ -27,10 +27,17 @@ export interface ApiRequest {
 /** The body of a request without one. */
 export const NO_BODY: BodyRead = { bytes: new Uint8Array(), size: 0, truncated: false }
 
-/** Reads a body once; later callers get the same bytes. */
-export function bodyOnce(read: () => Promise<BodyRead>): () => Promise<BodyRead> {
-  let result: Promise<BodyRead> | undefined
-  return () => (result ??= read())
+/** Computes a value on the first call; later calls get the same value (a body is read once). */
+export function once<T>(compute: () => T): () => T {
+  let done = false
+  let value: T
+  return () => {
+    if (!done) {
+      value = compute()
+      done = true
+    }
+    return value
+  }
 }
 
 /** The pipeline's view of a Fetch `Request` (MSW handlers, `api.handle`). */
@@ -42,9 +49,9 @@ export function fromFetchRequest(request: Request, url: URL = new URL(request.ur
     method: request.method,
     url,
     header: (name) => request.headers.get(name),
-    headers: () => request.headers.entries(),
+    headerRecord: once(() => Object.fromEntries(request.headers)),
     hasBody,
-    body: bodyOnce(async () => (copy ? readUpTo(copy.body, MAX_BODY_BYTES) : NO_BODY)),
+    body: once(async () => (copy ? readUpTo(copy.body, MAX_BODY_BYTES) : NO_BODY)),
     toFetchRequest: async () => request,
   }
 }

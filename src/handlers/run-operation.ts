@@ -1,5 +1,4 @@
 import { ContractViolationError, checkResponse, type ContractViolation } from '../testkit/contract.ts'
-import { journalEntry } from '../testkit/journal.ts'
 import type { ApiRequest } from './api-request.ts'
 import { authenticate } from './auth.ts'
 import { RecordContractError, type MockContext } from './context.ts'
@@ -32,7 +31,17 @@ export async function journaled(
   }
   if (mock.journal.limit > 0) {
     const status = answer instanceof Response && answer.type === 'error' ? 0 : answer.status
-    mock.journal.record(await journalEntry(request, operation, params, status, time, performance.now() - started))
+    mock.journal.record({
+      operation,
+      method: request.method,
+      url: request.url,
+      params,
+      headers: request.headerRecord(),
+      body: request.hasBody ? await request.body() : undefined,
+      status,
+      time,
+      duration: performance.now() - started,
+    })
   }
   return answer
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
-import { bodyOnce, NO_BODY, type ApiRequest } from '../handlers/api-request.ts'
+import { NO_BODY, once, type ApiRequest } from '../handlers/api-request.ts'
 import { readUpTo } from '../handlers/read-body.ts'
 import { MAX_BODY_BYTES } from '../handlers/request-body.ts'
 
@@ -21,7 +21,7 @@ export function fromIncomingMessage(incoming: IncomingMessage, serverUrl: string
   const method = incoming.method ?? 'GET'
   const url = requestUrl(incoming.url ?? '/', headers.host, serverUrl)
   const hasBody = method !== 'GET' && method !== 'HEAD'
-  const body = bodyOnce(async () =>
+  const body = once(async () =>
     hasBody ? readUpTo(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, MAX_BODY_BYTES) : NO_BODY,
   )
   return {
@@ -30,7 +30,7 @@ export function fromIncomingMessage(incoming: IncomingMessage, serverUrl: string
     hasBody,
     body,
     header: (name) => headers[name.toLowerCase()] ?? null,
-    headers: () => Object.entries(headers),
+    headerRecord: () => headers,
     async toFetchRequest() {
       const init: RequestInit = { method, headers: Object.entries(headers) }
       if (hasBody) init.body = (await body()).bytes

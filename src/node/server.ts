@@ -43,7 +43,7 @@ export class ListenError extends Error {
 /** The headers the API reads: allowed in every CORS preflight. */
 export const API_REQUEST_HEADERS = ['Content-Type', 'X-API-Key', 'X-API-Secret', 'X-Workspace-ID'] as const
 /** Response headers a cross-origin page may read besides the CORS-safelisted ones. */
-const EXPOSED_HEADERS = ['Link', 'Allow', 'Retry-After', 'Location']
+const EXPOSED_HEADERS = ['Link', 'Allow', 'Retry-After', 'Location'].join(', ')
 const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS'
 /** How long `close()` waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 2000
@@ -130,45 +130,54 @@ async function serve(
   url: string,
   faults: readonly FaultSpec[],
 ): Promise<void> {
+  let extra = NO_HEADERS
   try {
-    if (cors) setCorsHeaders(incoming, outgoing)
+    const request = fromIncomingMessage(incoming, url)
+    if (cors) extra = corsHeaders(request.header('Origin'))
     if (cors && isPreflight(incoming)) {
-      outgoing.writeHead(204).end()
+      outgoing.writeHead(204, preflightHeaders(incoming)).end()
       return
     }
     if (!api) {
-      outgoing.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
+      outgoing.writeHead(503, { ...extra, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
       outgoing.end('the mock is still loading its scenario\n')
       return
     }
-    const request = fromIncomingMessage(incoming, url)
     if (request.url.pathname.startsWith(ADMIN_PREFIX)) {
       const response = await handleAdmin(await request.toFetchRequest(), api, faults)
-      if (response) return await writeResponse(incoming, outgoing, response)
+      if (response) return await writeResponse(incoming, outgoing, response, extra)
     }
     const answer = await dispatcherOf(api)(request)
-    if (!answer) return await writeResponse(incoming, outgoing, notFound(request))
-    if (answer instanceof Response) return await writeResponse(incoming, outgoing, answer)
-    writeReply(incoming, outgoing, answer)
+    if (!answer) return await writeResponse(incoming, outgoing, notFound(request), extra)
+    if (answer instanceof Response) return await writeResponse(incoming, outgoing, answer, extra)
+    writeReply(incoming, outgoing, answer, extra)
   } catch (error) {
     if (outgoing.headersSent) {
       outgoing.destroy(error as Error)
       return
     }
     console.error('[workspace-api-mock] request failed:', error)
-    outgoing.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' })
+    outgoing.writeHead(500, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' })
     outgoing.end(`the mock server failed: ${error instanceof Error ? error.message : String(error)}\n`)
   }
 }
+
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
 
 /**
  * A kit-built reply: its chunks (cached record JSON among them) go out as they are, corked into one
  * `writev`, with the length the kit computed; nothing is joined or copied.
  */
-function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: Reply): void {
+function writeReply(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  reply: Reply,
+  extra: Readonly<Record<string, string>>,
+): void {
   // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
   if (!incoming.complete) outgoing.setHeader('Connection', 'close')
-  outgoing.writeHead(reply.status, reply.headers)
+  // One header object for writeHead: node:http serializes it directly, without its per-header map.
+  outgoing.writeHead(reply.status, extra === NO_HEADERS ? reply.headers : { ...extra, ...reply.headers })
   if (incoming.method === 'HEAD') {
     outgoing.end()
     return
@@ -179,12 +188,18 @@ function writeReply(incoming: IncomingMessage, outgoing: ServerResponse, reply: 
 }
 
 /** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
-async function writeResponse(incoming: IncomingMessage, outgoing: ServerResponse, response: Response): Promise<void> {
+async function writeResponse(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  response: Response,
+  extra: Readonly<Record<string, string>>,
+): Promise<void> {
   // `HttpResponse.error()` (a network error): drop the connection, as a real network failure would.
   if (response.type === 'error') {
     incoming.socket.destroy()
     return
   }
+  for (const [name, value] of Object.entries(extra)) outgoing.setHeader(name, value)
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie') continue
     outgoing.setHeader(name, value)
@@ -217,16 +232,20 @@ function isPreflight(incoming: IncomingMessage): boolean {
   return incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
 }
 
+/** CORS for any origin on every answer (the mock holds no cookies, so reflecting the origin is safe). */
+function corsHeaders(origin: string | null | undefined): Record<string, string> {
+  return {
+    'Access-Control-Allow-Origin': origin ?? '*',
+    Vary: 'Origin',
+    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
+  }
+}
+
 /**
- * CORS for any origin (the mock holds no cookies, so reflecting the origin is safe). A preflight may ask
- * for any header: the API's own are always allowed, and so is whatever else the page sends (tracing, auth).
+ * The answer to a preflight: any origin, and any header the page asks for (the API's own are always
+ * allowed, and so is whatever else the page sends: tracing, auth).
  */
-function setCorsHeaders(incoming: IncomingMessage, outgoing: ServerResponse): void {
-  const origin = incoming.headers.origin
-  outgoing.setHeader('Access-Control-Allow-Origin', origin ?? '*')
-  outgoing.setHeader('Vary', 'Origin')
-  outgoing.setHeader('Access-Control-Expose-Headers', EXPOSED_HEADERS.join(', '))
-  if (!isPreflight(incoming)) return
+function preflightHeaders(incoming: IncomingMessage): Record<string, string> {
   const requested = (incoming.headers['access-control-request-headers'] ?? '')
     .split(',')
     .map((name) => name.trim())
@@ -235,14 +254,18 @@ function setCorsHeaders(incoming: IncomingMessage, outgoing: ServerResponse): vo
   for (const name of [...API_REQUEST_HEADERS, ...requested]) {
     if (!allowed.has(name.toLowerCase())) allowed.set(name.toLowerCase(), name)
   }
-  outgoing.setHeader('Access-Control-Allow-Methods', ALLOWED_METHODS)
-  outgoing.setHeader('Access-Control-Allow-Headers', [...allowed.values()].join(', '))
-  outgoing.setHeader('Access-Control-Max-Age', '600')
-  outgoing.setHeader('Vary', 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers')
+  const headers: Record<string, string> = {
+    ...corsHeaders(incoming.headers.origin),
+    'Access-Control-Allow-Methods': ALLOWED_METHODS,
+    'Access-Control-Allow-Headers': [...allowed.values()].join(', '),
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
+  }
   // Chrome's Private Network Access: a public page may call this server on localhost when it says so.
   if (incoming.headers['access-control-request-private-network'] === 'true') {
-    outgoing.setHeader('Access-Control-Allow-Private-Network', 'true')
+    headers['Access-Control-Allow-Private-Network'] = 'true'
   }
+  return headers
 }
 
 function closeServer(server: Server): Promise<void> {

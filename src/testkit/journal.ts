@@ -47,7 +47,7 @@ export const JOURNAL_BODY_LIMIT = 64 * 1024
  * Ask it what a client sent: `journal.count({ operation: 'updateWorkspace', body: { name: 'X' } })`.
  */
 export class Journal {
-  #entries: JournalEntry[] = []
+  #records: JournalRecord[] = []
   #limit: number
 
   constructor(limit = 1000) {
@@ -61,18 +61,19 @@ export class Journal {
 
   /** The newest `limit` entries (older ones are dropped in batches, see `record`). */
   #kept(): JournalEntry[] {
-    return this.#entries.slice(-this.#limit)
+    return this.#records.slice(-this.#limit).map(entryOf)
   }
 
   get limit(): number {
     return this.#limit
   }
 
-  record(entry: JournalEntry): void {
+  /** Keeps a request; its entry is built when the journal is read (most are never read). */
+  record(record: JournalRecord): void {
     if (this.#limit <= 0) return
-    this.#entries.push(entry)
+    this.#records.push(record)
     // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
-    if (this.#entries.length >= this.#limit * 2) this.#entries = this.#kept()
+    if (this.#records.length >= this.#limit * 2) this.#records = this.#records.slice(-this.#limit)
   }
 
   filter(query: JournalQuery = {}): JournalEntry[] {
@@ -89,7 +90,7 @@ export class Journal {
   }
 
   clear(): void {
-    this.#entries = []
+    this.#records = []
   }
 }
 
@@ -126,38 +127,54 @@ export function includes(actual: unknown, expected: unknown): boolean {
   )
 }
 
-/** The journal entry of an answered request (the body is the one the operation read, or read now). */
-export async function journalEntry(
-  request: ApiRequest,
-  operation: Operation | undefined,
-  params: Record<string, string | readonly string[] | undefined>,
-  status: number,
-  time: number,
-  duration: number,
-): Promise<JournalEntry> {
+/**
+ * A request as the pipeline hands it to the journal: references only (the request's own header record,
+ * URL and parameters, which nobody changes), so recording costs one small object per request.
+ */
+export interface JournalRecord {
+  operation: Operation | undefined
+  method: string
+  url: URL
+  params: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>
+  body: BodyRead | undefined
+  status: number
+  time: number
+  duration: number
+  /** The entry, once built. */
+  entry?: JournalEntry
+}
+
+/** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
+function entryOf(record: JournalRecord): JournalEntry {
+  if (record.entry) return record.entry
   const headers: Record<string, string> = {}
-  for (const [name, value] of request.headers()) headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
+  for (const [name, value] of Object.entries(record.headers)) {
+    headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
+  }
   const query: Record<string, string | string[]> = {}
-  const { searchParams } = request.url
+  const { searchParams } = record.url
   for (const key of new Set(searchParams.keys())) {
     const values = searchParams.getAll(key)
     query[key] = values.length === 1 ? values[0]! : values
   }
-  const stringParams: Record<string, string> = {}
-  for (const [name, value] of Object.entries(params)) stringParams[name] = String(value)
-  return {
-    operation: operation?.name,
-    method: request.method,
-    url: request.url.href,
-    path: operation?.path,
-    params: stringParams,
+  const params: Record<string, string> = {}
+  for (const [name, value] of Object.entries(record.params)) params[name] = String(value)
+  record.entry = {
+    operation: record.operation?.name,
+    method: record.method,
+    url: record.url.href,
+    path: record.operation?.path,
+    params,
     query,
     headers,
-    body: request.hasBody ? parseBody(await request.body(), headers['content-type']) : undefined,
-    status,
-    time,
-    duration,
+    body: record.body ? parseBody(record.body, headers['content-type']) : undefined,
+    status: record.status,
+    time: record.time,
+    duration: record.duration,
   }
+  return record.entry
 }
 
 function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): unknown {
