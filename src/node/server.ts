@@ -5,6 +5,7 @@ import type { ApiRequest } from '../handlers/api-request.ts'
 import type { Reply } from '../handlers/reply.ts'
 import { ADMIN_PREFIX, applyFault, handleAdmin, type FaultSpec } from './admin.ts'
 import { fromIncomingMessage } from './incoming-request.ts'
+import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
 
 export interface MockServerOptions extends MockApiOptions {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
@@ -164,6 +165,8 @@ async function serve(
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
 
+const slabs = new SlabPool()
+
 /**
  * A kit-built reply: its chunks (cached record JSON among them) go out as they are, corked into one
  * `writev`, with the length the kit computed; nothing is joined or copied.
@@ -182,9 +185,29 @@ function writeReply(
     outgoing.end()
     return
   }
-  outgoing.cork()
-  for (const chunk of reply.chunks) outgoing.write(chunk)
-  outgoing.end()
+  const { chunks } = reply
+  if (chunks.length === 1) {
+    outgoing.end(chunks[0])
+    return
+  }
+  let size = 0
+  for (const chunk of chunks) size += chunk.byteLength
+  if (size > MAX_POOLED_SLAB) {
+    // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
+    outgoing.cork()
+    for (const chunk of chunks) outgoing.write(chunk)
+    outgoing.end()
+    return
+  }
+  const slab = slabs.take(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    slab.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
+    if (!error) slabs.give(slab)
+  })
 }
 
 /** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
