@@ -14,7 +14,7 @@ declare module 'autocannon' {
     p99: number
     total: number
   }
-  interface Result {
+  export interface Result {
     requests: Histogram
     latency: Histogram
     throughput: Histogram

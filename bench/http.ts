@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
+import autocannon, { type Result } from 'autocannon'
 import { buildScenario } from '../src/index.ts'
 
 export interface HttpRow {
@@ -51,7 +51,22 @@ function start(args: string[]): ChildProcess {
   return child
 }
 
-export async function runHttp(options: { duration: number; connections: number }): Promise<HttpRow[]> {
+/** Headers node:http sets per connection and per response; the floor sets its own. */
+const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+function summarize(operation: string, server: HttpRow['server'], results: Result[]): HttpRow {
+  return {
+    operation,
+    server,
+    requestsPerSecond: median(results.map((r) => r.requests.average)),
+    p99: median(results.map((r) => r.latency.p99)),
+    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+  }
+}
+
+export async function runHttp(options: { duration: number; connections: number; rounds: number }): Promise<HttpRow[]> {
   const seed = 1
   const apiKey = 'bench-key'
   const apiSecret = 'bench-secret'
@@ -96,12 +111,14 @@ export async function runHttp(options: { duration: number; connections: number }
     const oursUrl = `http://127.0.0.1:${ports.ours}`
     await waitFor(`${oursUrl}/api/workspaces`, auth)
 
-    // The floor answers with exactly the bytes the mock sends for each URL.
-    const routes: Record<string, string> = {}
+    // The floor gets the same requests and answers each URL with exactly the response the mock sends for
+    // it (headers and body), precomputed: the cheapest way node:http can put the same bytes on the wire.
+    const routes: Record<string, { headers: Record<string, string>; body: string }> = {}
     for (const op of operations) {
       const res = await fetch(`${oursUrl}${op.ours.path}`, { headers: op.ours.headers })
       if (res.status !== 200) throw new Error(`${op.operation} answered ${res.status}`)
-      routes[op.ours.path] = await res.text()
+      const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_CONNECTION.has(name)))
+      routes[op.ours.path] = { headers, body: await res.text() }
     }
     writeFileSync(join(dir, 'routes.json'), JSON.stringify(routes))
     children.push(start(['bench/floor-server.ts', join(dir, 'routes.json'), String(ports.floor)]))
@@ -109,21 +126,26 @@ export async function runHttp(options: { duration: number; connections: number }
     await waitFor(`http://127.0.0.1:${ports.jsonServer}/workspaces`)
 
     const rows: HttpRow[] = []
-    const load = async (operation: string, server: HttpRow['server'], url: string, headers: Record<string, string>) => {
-      await autocannon({ url, headers, connections: options.connections, duration: 1 }) // warm-up
-      const result = await autocannon({ url, headers, connections: options.connections, duration: options.duration })
-      rows.push({
-        operation,
-        server,
-        requestsPerSecond: result.requests.average,
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts + result.non2xx,
-      })
-    }
+    const run = (url: string, headers: Record<string, string>, duration: number) =>
+      autocannon({ url, headers, connections: options.connections, duration })
     for (const op of operations) {
-      await load(op.operation, 'floor', `http://127.0.0.1:${ports.floor}${op.ours.path}`, {})
-      await load(op.operation, 'workspace-api-mock', `${oursUrl}${op.ours.path}`, op.ours.headers)
-      await load(op.operation, 'json-server', `http://127.0.0.1:${ports.jsonServer}${op.jsonServer}`, {})
+      const servers = [
+        { server: 'floor' as const, url: `http://127.0.0.1:${ports.floor}${op.ours.path}`, headers: op.ours.headers },
+        { server: 'workspace-api-mock' as const, url: `${oursUrl}${op.ours.path}`, headers: op.ours.headers },
+      ]
+      for (const { url, headers } of servers) await run(url, headers, 1) // warm-up
+      // The machine's speed drifts by tens of percent over seconds: the floor and the mock take turns in
+      // short rounds (order swapped each round) and each reports its median round.
+      const results = new Map(servers.map(({ server }) => [server, [] as Result[]]))
+      for (let round = 0; round < options.rounds; round++) {
+        const order = round % 2 === 0 ? servers : [...servers].reverse()
+        for (const { server, url, headers } of order) results.get(server)!.push(await run(url, headers, options.duration))
+      }
+      for (const { server } of servers) rows.push(summarize(op.operation, server, results.get(server)!))
+      // json-server is two orders of magnitude slower: one round says enough.
+      const url = `http://127.0.0.1:${ports.jsonServer}${op.jsonServer}`
+      await run(url, {}, 1)
+      rows.push(summarize(op.operation, 'json-server', [await run(url, {}, options.duration)]))
     }
     return rows
   } finally {

@@ -51,9 +51,13 @@ console.log(
 )
 
 const connections = 10
-const duration = quick ? 2 : 8
-const http = await runHttp({ duration, connections })
-console.log(`\nOver HTTP, autocannon, ${connections} connections, ${duration} s per run, 100,000 applications:\n`)
+const duration = quick ? 1 : 3
+const rounds = quick ? 1 : 5
+const http = await runHttp({ duration, connections, rounds })
+console.log(
+  `\nOver HTTP, autocannon, ${connections} connections, 100,000 applications; median of ${rounds} rounds of ${duration} s, ` +
+    'the floor and the mock taking turns (json-server: one round):\n',
+)
 const rowsFor = (operation: string) => http.filter((r) => r.operation === operation)
 console.log(
   formatTable(

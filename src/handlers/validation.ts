@@ -2,6 +2,18 @@ import type { z } from 'zod'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { Problem } from './problem.ts'
 
+// Parameters repeat (the same ids, the same page numbers): a short string a schema once accepted maps to
+// the same primitive output, so the schema runs once per distinct value (bounded: clients choose values).
+const accepted = new WeakMap<z.ZodType, Map<string, unknown>>()
+const ACCEPTED_PER_SCHEMA = 1024
+const MAX_REMEMBERED_LENGTH = 64
+
+function remembered(schema: z.ZodType): Map<string, unknown> {
+  let values = accepted.get(schema)
+  if (!values) accepted.set(schema, (values = new Map()))
+  return values
+}
+
 /**
  * The one validation helper: runs a zod schema over a value found at `location` (`body`, `query.page_size`,
  * `header.X-Workspace-ID`, `path.workspaceId`) and turns its issues into ErrorModel details.
@@ -12,8 +24,21 @@ export function validate<S extends z.ZodType>(
   location: string,
   errors: ErrorDetail[],
 ): z.output<S> | undefined {
+  const short = typeof value === 'string' && value.length <= MAX_REMEMBERED_LENGTH
+  if (short) {
+    const known = remembered(schema)
+    if (known.has(value)) return known.get(value) as z.output<S>
+  }
   const result = schema.safeParse(value)
-  if (result.success) return result.data
+  if (result.success) {
+    const output: unknown = result.data
+    if (short && (output === null || typeof output !== 'object')) {
+      const known = remembered(schema)
+      if (known.size >= ACCEPTED_PER_SCHEMA) known.clear()
+      known.set(value, output)
+    }
+    return result.data
+  }
   for (const issue of result.error.issues) {
     const at = issue.path.length > 0 ? `${location}.${issue.path.join('.')}` : location
     if (issue.code === 'unrecognized_keys') {
