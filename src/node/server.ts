@@ -2,10 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { createMockApi, dispatcherOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
-import type { Reply } from '../handlers/reply.ts'
 import { ADMIN_PREFIX, applyFault, handleAdmin, type FaultSpec } from './admin.ts'
 import { fromIncomingMessage } from './incoming-request.ts'
-import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
+import { writeReply } from './write-reply.ts'
 
 export interface MockServerOptions extends MockApiOptions {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
@@ -131,7 +130,7 @@ async function serve(
   url: string,
   faults: readonly FaultSpec[],
 ): Promise<void> {
-  let extra = NO_HEADERS
+  let extra: Readonly<Record<string, string>> = {}
   try {
     const request = fromIncomingMessage(incoming, url)
     if (cors) extra = corsHeaders(request.header('Origin'))
@@ -163,52 +162,6 @@ async function serve(
   }
 }
 
-const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
-
-const slabs = new SlabPool()
-
-/**
- * A kit-built reply: its chunks (cached record JSON among them) go out as they are, corked into one
- * `writev`, with the length the kit computed; nothing is joined or copied.
- */
-function writeReply(
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  reply: Reply,
-  extra: Readonly<Record<string, string>>,
-): void {
-  // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
-  if (!incoming.complete) outgoing.setHeader('Connection', 'close')
-  // One header object for writeHead: node:http serializes it directly, without its per-header map.
-  outgoing.writeHead(reply.status, extra === NO_HEADERS ? reply.headers : { ...extra, ...reply.headers })
-  if (incoming.method === 'HEAD') {
-    outgoing.end()
-    return
-  }
-  const { chunks } = reply
-  if (chunks.length === 1) {
-    outgoing.end(chunks[0])
-    return
-  }
-  let size = 0
-  for (const chunk of chunks) size += chunk.byteLength
-  if (size > MAX_POOLED_SLAB) {
-    // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
-    outgoing.cork()
-    for (const chunk of chunks) outgoing.write(chunk)
-    outgoing.end()
-    return
-  }
-  const slab = slabs.take(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    slab.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
-    if (!error) slabs.give(slab)
-  })
-}
 
 /** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
 async function writeResponse(

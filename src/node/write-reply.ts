@@ -1,0 +1,49 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Reply } from '../handlers/reply.ts'
+import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
+
+const slabs = new SlabPool()
+
+/**
+ * Writes a kit-built reply with the length the kit computed, and `extra` headers (CORS) in the same
+ * `writeHead`. A one-chunk body is one write; several chunks (a page's cached record rows) are joined in
+ * a pooled slab, given back once the write has finished; a body over 1 MiB goes out chunk by chunk.
+ */
+export function writeReply(
+  incoming: IncomingMessage,
+  outgoing: ServerResponse,
+  reply: Reply,
+  extra: Readonly<Record<string, string>>,
+): void {
+  // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
+  if (!incoming.complete) outgoing.setHeader('Connection', 'close')
+  // One header object for writeHead: node:http serializes it directly, without its per-header map.
+  outgoing.writeHead(reply.status, { ...extra, ...reply.headers })
+  if (incoming.method === 'HEAD') {
+    outgoing.end()
+    return
+  }
+  const { chunks } = reply
+  if (chunks.length === 1) {
+    outgoing.end(chunks[0])
+    return
+  }
+  let size = 0
+  for (const chunk of chunks) size += chunk.byteLength
+  if (size > MAX_POOLED_SLAB) {
+    // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
+    outgoing.cork()
+    for (const chunk of chunks) outgoing.write(chunk)
+    outgoing.end()
+    return
+  }
+  const slab = slabs.take(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    slab.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
+    if (!error) slabs.give(slab)
+  })
+}

@@ -1,0 +1,53 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { describe, expect, test } from 'vitest'
+import { reply } from '../../src/handlers/reply.ts'
+import { writeReply } from '../../src/node/write-reply.ts'
+
+/** A ServerResponse that keeps what it was given and finishes only when told to. */
+function recorder() {
+  const written: { head?: [number, Record<string, string>]; body?: Uint8Array; copy?: string; finish?: () => void } = {}
+  const outgoing = {
+    setHeader() {},
+    writeHead(status: number, headers: Record<string, string>) {
+      written.head = [status, headers]
+    },
+    end(body?: Uint8Array, callback?: (error?: Error | null) => void) {
+      written.body = body
+      written.copy = body ? new TextDecoder().decode(body) : ''
+      written.finish = () => callback?.(null)
+    },
+  }
+  return { written, outgoing: outgoing as unknown as ServerResponse }
+}
+
+const incoming = { complete: true, method: 'GET' } as IncomingMessage
+const encode = (text: string) => new TextEncoder().encode(text)
+
+describe('writeReply', () => {
+  test('a slab is not reused while its write is in flight, and is once it has finished', () => {
+    const first = recorder()
+    writeReply(incoming, first.outgoing, reply(200, {}, [encode('{"a":'), encode('1}')]), { Vary: 'Origin' })
+    expect(first.written.head).toEqual([200, { Vary: 'Origin', 'Content-Length': '7' }])
+    expect(first.written.copy).toBe('{"a":1}')
+
+    // The first write has not finished: a second reply of the same size must get other memory.
+    const second = recorder()
+    writeReply(incoming, second.outgoing, reply(200, {}, [encode('{"b":'), encode('2}')]), {})
+    expect(new TextDecoder().decode(first.written.body)).toBe('{"a":1}')
+    expect(second.written.body!.buffer).not.toBe(first.written.body!.buffer)
+
+    // Finished: the slab goes back to the pool and the next reply may use it.
+    first.written.finish!()
+    const third = recorder()
+    writeReply(incoming, third.outgoing, reply(200, {}, [encode('{"c":'), encode('3}')]), {})
+    expect(third.written.body!.buffer).toBe(first.written.body!.buffer)
+    expect(third.written.copy).toBe('{"c":3}')
+  })
+
+  test('a HEAD request gets the headers and no body', () => {
+    const head = recorder()
+    writeReply({ complete: true, method: 'HEAD' } as IncomingMessage, head.outgoing, reply(405, { Allow: 'GET' }, 'x'), {})
+    expect(head.written.head).toEqual([405, { Allow: 'GET', 'Content-Length': '1' }])
+    expect(head.written.body).toBeUndefined()
+  })
+})
