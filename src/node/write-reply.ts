@@ -4,10 +4,14 @@ import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
 
 const slabs = new SlabPool()
 
+/** Bodies up to this size are joined in node's own buffer pool (it serves allocations under half its size). */
+const SMALL_BODY = Buffer.poolSize >>> 1
+
 /**
  * Writes a kit-built reply with the length the kit computed, and `extra` headers (CORS) in the same
- * `writeHead`. A one-chunk body is one write; several chunks (a page's cached record rows) are joined in
- * a pooled slab, given back once the write has finished; a body over 1 MiB goes out chunk by chunk.
+ * `writeHead`. A one-chunk body is one write; several chunks (a page's cached record rows) are joined,
+ * small bodies in node's buffer pool, bigger ones in a pooled slab given back once the write has
+ * finished; a body over 1 MiB goes out chunk by chunk.
  */
 export function writeReply(
   incoming: IncomingMessage,
@@ -30,6 +34,11 @@ export function writeReply(
   }
   let size = 0
   for (const chunk of chunks) size += chunk.byteLength
+  if (size <= SMALL_BODY) {
+    // Small bodies (an item, a problem) come from node's shared allocation pool: no slab, no callback.
+    outgoing.end(Buffer.concat(chunks as Uint8Array[], size))
+    return
+  }
   if (size > MAX_POOLED_SLAB) {
     // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
     outgoing.cork()
