@@ -16,6 +16,8 @@ export interface HttpRow {
   server: 'workspace-api-mock' | 'json-server' | 'floor'
   requestsPerSecond: number
   p99: number
+  /** Server CPU time per request, in µs (median round). */
+  cpuPerRequest: number
   errors: number
 }
 
@@ -47,8 +49,18 @@ async function waitFor(url: string, headers: Record<string, string> = {}, timeou
 }
 
 function start(args: string[]): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] })
-  return child
+  return spawn(process.execPath, ['--import', './bench/cpu-probe.ts', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  })
+}
+
+/** CPU time (user + system, µs) the server process has used so far, from its probe. */
+function cpuOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once('message', (usage: NodeJS.CpuUsage) => resolve(usage.user + usage.system))
+    child.send('cpu')
+  })
 }
 
 /** Headers node:http sets per connection and per response; the floor sets its own. */
@@ -56,13 +68,19 @@ const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-en
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
-function summarize(operation: string, server: HttpRow['server'], results: Result[]): HttpRow {
+interface Measured {
+  result: Result
+  cpu: number
+}
+
+function summarize(operation: string, server: HttpRow['server'], runs: Measured[]): HttpRow {
   return {
     operation,
     server,
-    requestsPerSecond: median(results.map((r) => r.requests.average)),
-    p99: median(results.map((r) => r.latency.p99)),
-    errors: results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0),
+    requestsPerSecond: median(runs.map((r) => r.result.requests.average)),
+    p99: median(runs.map((r) => r.result.latency.p99)),
+    cpuPerRequest: median(runs.map((r) => r.cpu / r.result.requests.total)),
+    errors: runs.reduce((sum, r) => sum + r.result.errors + r.result.timeouts + r.result.non2xx, 0),
   }
 }
 
@@ -121,31 +139,37 @@ export async function runHttp(options: { duration: number; connections: number; 
       routes[op.ours.path] = { headers, body: await res.text() }
     }
     writeFileSync(join(dir, 'routes.json'), JSON.stringify(routes))
-    children.push(start(['bench/floor-server.ts', join(dir, 'routes.json'), String(ports.floor)]))
+    const floor = start(['bench/floor-server.ts', join(dir, 'routes.json'), String(ports.floor)])
+    children.push(floor)
     await waitFor(`http://127.0.0.1:${ports.floor}${operations[2]!.ours.path}`)
     await waitFor(`http://127.0.0.1:${ports.jsonServer}/workspaces`)
 
     const rows: HttpRow[] = []
     const run = (url: string, headers: Record<string, string>, duration: number) =>
       autocannon({ url, headers, connections: options.connections, duration })
+    const measure = async (child: ChildProcess, url: string, headers: Record<string, string>): Promise<Measured> => {
+      const before = await cpuOf(child)
+      const result = await run(url, headers, options.duration)
+      return { result, cpu: (await cpuOf(child)) - before }
+    }
     for (const op of operations) {
       const servers = [
-        { server: 'floor' as const, url: `http://127.0.0.1:${ports.floor}${op.ours.path}`, headers: op.ours.headers },
-        { server: 'workspace-api-mock' as const, url: `${oursUrl}${op.ours.path}`, headers: op.ours.headers },
+        { server: 'floor' as const, child: floor, url: `http://127.0.0.1:${ports.floor}${op.ours.path}` },
+        { server: 'workspace-api-mock' as const, child: ours, url: `${oursUrl}${op.ours.path}` },
       ]
-      for (const { url, headers } of servers) await run(url, headers, 1) // warm-up
+      for (const { url } of servers) await run(url, op.ours.headers, 1) // warm-up
       // The machine's speed drifts by tens of percent over seconds: the floor and the mock take turns in
       // short rounds (order swapped each round) and each reports its median round.
-      const results = new Map(servers.map(({ server }) => [server, [] as Result[]]))
+      const runs = new Map(servers.map(({ server }) => [server, [] as Measured[]]))
       for (let round = 0; round < options.rounds; round++) {
         const order = round % 2 === 0 ? servers : [...servers].reverse()
-        for (const { server, url, headers } of order) results.get(server)!.push(await run(url, headers, options.duration))
+        for (const { server, child, url } of order) runs.get(server)!.push(await measure(child, url, op.ours.headers))
       }
-      for (const { server } of servers) rows.push(summarize(op.operation, server, results.get(server)!))
+      for (const { server } of servers) rows.push(summarize(op.operation, server, runs.get(server)!))
       // json-server is two orders of magnitude slower: one round says enough.
       const url = `http://127.0.0.1:${ports.jsonServer}${op.jsonServer}`
       await run(url, {}, 1)
-      rows.push(summarize(op.operation, 'json-server', [await run(url, {}, options.duration)]))
+      rows.push(summarize(op.operation, 'json-server', [await measure(jsonServer, url, {})]))
     }
     return rows
   } finally {

@@ -61,15 +61,17 @@ console.log(
 const rowsFor = (operation: string) => http.filter((r) => r.operation === operation)
 console.log(
   formatTable(
-    ['operation', 'server', 'req/s', 'p99 latency', 'vs floor (req/s)', 'errors'],
+    ['operation', 'server', 'req/s', 'vs floor (req/s)', 'p99 latency', 'server CPU/request', 'vs floor (CPU)', 'errors'],
     http.map((r) => {
       const floor = rowsFor(r.operation).find((x) => x.server === 'floor')!
       return [
         r.operation,
         r.server,
         r.requestsPerSecond.toFixed(0),
+        `${(floor.requestsPerSecond / r.requestsPerSecond).toFixed(2)}x`,
         `${r.p99} ms`,
-        `${(floor.requestsPerSecond / r.requestsPerSecond).toFixed(2)}x slower`,
+        `${r.cpuPerRequest.toFixed(1)} µs`,
+        `${(r.cpuPerRequest / floor.cpuPerRequest).toFixed(2)}x`,
         String(r.errors),
       ]
     }),
