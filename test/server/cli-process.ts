@@ -100,7 +100,8 @@ export async function runCli(args: readonly string[], timeoutMs = 15_000): Promi
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-  const [code] = (await once(child, 'exit')) as [number | null]
+  // 'close', not 'exit': the process can be gone while its last output is still in the pipes.
+  const [code] = (await once(child, 'close')) as [number | null]
   clearTimeout(timer)
   return { code, stdout, stderr }
 }
