@@ -25,7 +25,7 @@ async function command(file: string, args: readonly string[], cwd: string): Prom
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  const [code] = (await once(child, 'exit')) as [number]
+  const [code] = (await once(child, 'close')) as [number]
   return { code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }
 }
 

@@ -74,7 +74,7 @@ async function startServer(command: string, cwd: string): Promise<Server> {
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  const exited = once(child, 'exit')
+  const exited = once(child, 'close')
   const started = await waitForBanner(child, () => output, 30_000)
   if (!started) {
     await stopServer({ child, url: '', exited, output: () => output })
@@ -95,7 +95,7 @@ function shell(command: string, cwd: string): Promise<{ code: number | null; out
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  return once(child, 'exit').then(([code]) => ({ code: code as number | null, output }))
+  return once(child, 'close').then(([code]) => ({ code: code as number | null, output }))
 }
 
 const DOCUMENTED_URL = 'http://127.0.0.1:4010'

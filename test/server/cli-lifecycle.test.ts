@@ -55,7 +55,7 @@ describe.concurrent('workspace-api-mock seeding progress', () => {
     const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    const exited = once(child, 'exit')
+    const exited = once(child, 'close')
     try {
       await expect.poll(() => output, { timeout: 20_000, interval: 100 }).toContain('Press Ctrl+C to stop.')
     } finally {

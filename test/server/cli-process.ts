@@ -67,7 +67,7 @@ export async function startCli(args: readonly string[] = []): Promise<RunningCli
   let stderr = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>
+  const exited = once(child, 'close') as Promise<[number | null, NodeJS.Signals | null]>
   if (!(await waitForBanner(child, () => stdout))) {
     child.kill('SIGKILL')
     throw new Error(`did not serve (exit code ${child.exitCode})\nstdout: ${stdout}\nstderr: ${stderr}`)
