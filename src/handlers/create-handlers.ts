@@ -4,7 +4,7 @@ import type { MockContext } from './context.ts'
 import type { Operation } from './operation.ts'
 import { Problem } from './problem.ts'
 import { emptyReply, toResponse, type Answer } from './reply.ts'
-import { journaled, runOperation } from './run-operation.ts'
+import { journaled, runOperation, type MaybePromise } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
 import { getSchema } from './operations/schemas.ts'
 import { getIcon } from './operations/icons.ts'
@@ -43,7 +43,7 @@ export function isApiRequest(url: URL, baseUrl: string | undefined): boolean {
 }
 
 /** 414 for an over-long URL under the API, before any path matching runs. */
-export function overlongUrlReply(mock: MockContext, request: ApiRequest): Promise<Answer> | undefined {
+export function overlongUrlReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> | undefined {
   if (request.url.href.length <= MAX_URL_LENGTH || !isApiRequest(request.url, mock.baseUrl)) return undefined
   return journaled(mock, request, undefined, {}, () => {
     throw new Problem(414, `request URL is longer than ${MAX_URL_LENGTH} characters`)
@@ -57,7 +57,10 @@ export function overlongUrlReply(mock: MockContext, request: ApiRequest): Promis
 export function createHandlers(mock: MockContext): HttpHandler[] {
   const guard = http.all(
     ({ request }) => request.url.length > MAX_URL_LENGTH && isApiRequest(new URL(request.url), mock.baseUrl),
-    ({ request }) => overlongUrlReply(mock, fromFetchRequest(request))?.then(toResponse),
+    async ({ request }) => {
+      const answer = await overlongUrlReply(mock, fromFetchRequest(request))
+      return answer && toResponse(answer)
+    },
   )
   const byOperation = operations.map((operation) => {
     const method = operation.method.toLowerCase() as 'get' | 'post' | 'put'
@@ -72,7 +75,7 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
  * Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and an
  * answer to OPTIONS. Nothing under `/api` ever falls through to the network.
  */
-export function fallbackReply(mock: MockContext, request: ApiRequest): Promise<Answer> {
+export function fallbackReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
   return journaled(mock, request, undefined, {}, () => {
     const { url } = request
     const allowed = operations

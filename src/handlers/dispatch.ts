@@ -4,10 +4,10 @@ import type { MockContext } from './context.ts'
 import { fallbackReply, handlerPath, MAX_URL_LENGTH, operations, overlongUrlReply } from './create-handlers.ts'
 import type { Operation } from './operation.ts'
 import type { Answer } from './reply.ts'
-import { runOperation } from './run-operation.ts'
+import { runOperation, type MaybePromise } from './run-operation.ts'
 
-/** Answers an API request; undefined when the request is outside the API's paths. */
-export type Dispatcher = (request: ApiRequest) => Promise<Answer | undefined>
+/** Answers an API request (synchronously when it can); undefined when it is outside the API's paths. */
+export type Dispatcher = (request: ApiRequest) => MaybePromise<Answer | undefined>
 
 /** Where a request goes: an operation with its path parameters, the `/api` catch-all, or not the API's. */
 type Route =
@@ -41,7 +41,7 @@ export function createDispatcher(mock: MockContext): Dispatcher {
     }
     return api.some((path) => matchRequestUrl(url, path).matches) ? 'fallback' : undefined
   }
-  return async (request) => {
+  return (request) => {
     const overlong = overlongUrlReply(mock, request)
     if (overlong) return overlong
     // Not the API's, and too long for MSW's matcher to look at.

@@ -36,11 +36,14 @@ export class Store {
   #ids = createFaker(0)
   #clock = createWriteClock(Date.now, 0)
   #pending: Promise<void> = Promise.resolve()
+  /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
+  #loading = 0
+  #failed = false
 
   constructor(initial: ScenarioState, options: StoreOptions) {
     this.#initial = initial
     this.#options = options
-    this.#pending = this.#load()
+    this.#pending = this.#tracked(this.#load())
   }
 
   /** Settles when the store holds its initial state (after construction or a reset). */
@@ -48,13 +51,37 @@ export class Store {
     return this.#pending
   }
 
+  /** Whether `ready` has settled successfully and no reset is under way (requests can skip awaiting it). */
+  get settled(): boolean {
+    return this.#loading === 0 && !this.#failed
+  }
+
   /** Back to the initial state, in place: the collections and every reference to them stay valid. */
   reset(): Promise<void> {
+    this.#loading++
     this.#pending = this.#pending.then(
       () => this.#load(),
       () => this.#load(),
     )
+    this.#pending.then(
+      () => this.#settle(false),
+      () => this.#settle(true),
+    )
     return this.#pending
+  }
+
+  #tracked(load: Promise<void>): Promise<void> {
+    this.#loading++
+    load.then(
+      () => this.#settle(false),
+      () => this.#settle(true),
+    )
+    return load
+  }
+
+  #settle(failed: boolean): void {
+    this.#loading--
+    this.#failed = failed
   }
 
   /**

@@ -19,8 +19,7 @@ export function writeReply(
   reply: Reply,
   extra: Readonly<Record<string, string>>,
 ): void {
-  // Answered before the whole request body arrived (e.g. 413): the connection cannot be reused safely.
-  if (!incoming.complete) outgoing.setHeader('Connection', 'close')
+  if (bodyLeftUnread(incoming)) outgoing.setHeader('Connection', 'close')
   // One header object for writeHead: node:http serializes it directly, without its per-header map.
   outgoing.writeHead(reply.status, { ...extra, ...reply.headers })
   if (incoming.method === 'HEAD') {
@@ -55,4 +54,15 @@ export function writeReply(
   outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
     if (!error) slabs.give(slab)
   })
+}
+
+/**
+ * Whether the request announced a body that has not all arrived (a 413 answered early, say): then the
+ * connection cannot be reused. A request without a body is not `complete` yet while its 'request' event
+ * runs, which is when a synchronous reply is written, so `complete` alone would close every connection.
+ */
+export function bodyLeftUnread(incoming: IncomingMessage): boolean {
+  if (incoming.complete) return false
+  const length = incoming.headers['content-length']
+  return (length !== undefined && length !== '0') || incoming.headers['transfer-encoding'] !== undefined
 }

@@ -101,6 +101,8 @@ describe('demo server write path', () => {
       ['X-API-Secret', apiSecret],
     ])
     expect(once.status).toBe(200)
+    // Written synchronously, before node has seen the end of the request: the connection stays open.
+    expect(once.headers.connection).toBe('keep-alive')
     const twice = await rawRequest(server.url, 'GET', '/api/workspaces', [
       ['X-API-Key', apiKey],
       ['x-api-key', apiKey],
