@@ -18,6 +18,8 @@ export interface HttpRow {
   p99: number
   /** Server CPU time per request, in µs (median round). */
   cpuPerRequest: number
+  /** How many times the floor's req/s this is below, and its CPU per request above (median of rounds). */
+  vsFloor: { requestsPerSecond: number; cpuPerRequest: number }
   errors: number
 }
 
@@ -73,13 +75,23 @@ interface Measured {
   cpu: number
 }
 
-function summarize(operation: string, server: HttpRow['server'], runs: Measured[]): HttpRow {
+/**
+ * A server's row. Against the floor, each round's ratio compares two runs made seconds apart, and the
+ * row reports the median of those ratios: slow drift of the machine's speed cancels out of each pair.
+ */
+function summarize(operation: string, server: HttpRow['server'], runs: Measured[], floor: Measured[] = runs): HttpRow {
+  const pairs = runs.map((run, round) => [run, floor[Math.min(round, floor.length - 1)]!] as const)
+  const perRequest = (run: Measured) => run.cpu / run.result.requests.total
   return {
     operation,
     server,
+    vsFloor: {
+      requestsPerSecond: median(pairs.map(([run, base]) => base.result.requests.average / run.result.requests.average)),
+      cpuPerRequest: median(pairs.map(([run, base]) => perRequest(run) / perRequest(base))),
+    },
     requestsPerSecond: median(runs.map((r) => r.result.requests.average)),
     p99: median(runs.map((r) => r.result.latency.p99)),
-    cpuPerRequest: median(runs.map((r) => r.cpu / r.result.requests.total)),
+    cpuPerRequest: median(runs.map(perRequest)),
     errors: runs.reduce((sum, r) => sum + r.result.errors + r.result.timeouts + r.result.non2xx, 0),
   }
 }
@@ -165,11 +177,12 @@ export async function runHttp(options: { duration: number; connections: number; 
         const order = round % 2 === 0 ? servers : [...servers].reverse()
         for (const { server, child, url } of order) runs.get(server)!.push(await measure(child, url, op.ours.headers))
       }
-      for (const { server } of servers) rows.push(summarize(op.operation, server, runs.get(server)!))
+      const floorRuns = runs.get('floor')!
+      for (const { server } of servers) rows.push(summarize(op.operation, server, runs.get(server)!, floorRuns))
       // json-server is two orders of magnitude slower: one round says enough.
       const url = `http://127.0.0.1:${ports.jsonServer}${op.jsonServer}`
       await run(url, {}, 1)
-      rows.push(summarize(op.operation, 'json-server', [await measure(jsonServer, url, {})]))
+      rows.push(summarize(op.operation, 'json-server', [await measure(jsonServer, url, {})], floorRuns))
     }
     return rows
   } finally {
