@@ -60,8 +60,8 @@ export interface MockApi {
   /** MSW 3 request handlers for every operation: `setupServer(...api.handlers)`. */
   readonly handlers: HttpHandler[]
   /**
-   * Answers a Fetch `Request` as the handlers would, without going through MSW (for servers: the demo CLI
-   * uses it). Resolves to undefined for a request outside the API's paths.
+   * Answers a Fetch `Request` as the handlers would, without going through MSW (for servers and worker
+   * runtimes that speak Fetch). Resolves to undefined for a request outside the API's paths.
    */
   handle(request: Request): Promise<Response | undefined>
   /** The @msw/data collections (organizations, accounts, workspaces, applications). */

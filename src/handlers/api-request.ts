@@ -1,3 +1,4 @@
+import { once } from './memo.ts'
 import { MAX_BODY_BYTES } from './request-body.ts'
 import { readUpTo, type BodyRead } from './read-body.ts'
 
@@ -26,19 +27,6 @@ export interface ApiRequest {
 
 /** The body of a request without one. */
 export const NO_BODY: BodyRead = { bytes: new Uint8Array(), size: 0, truncated: false }
-
-/** Computes a value on the first call; later calls get the same value (a body is read once). */
-export function once<T>(compute: () => T): () => T {
-  let done = false
-  let value: T
-  return () => {
-    if (!done) {
-      value = compute()
-      done = true
-    }
-    return value
-  }
-}
 
 /** The pipeline's view of a Fetch `Request` (MSW handlers, `api.handle`). */
 export function fromFetchRequest(request: Request, url: URL = new URL(request.url)): ApiRequest {

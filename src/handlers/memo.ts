@@ -15,3 +15,16 @@ export function memoByKey<K, V>(compute: (key: K) => V, options: { limit?: numbe
     return value as V
   }
 }
+
+/** Computes a value on the first call; later calls get the same value (a request body is read once). */
+export function once<T>(compute: () => T): () => T {
+  let done = false
+  let value: T
+  return () => {
+    if (!done) {
+      value = compute()
+      done = true
+    }
+    return value
+  }
+}

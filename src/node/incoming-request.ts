@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
-import { NO_BODY, once, type ApiRequest } from '../handlers/api-request.ts'
+import { NO_BODY, type ApiRequest } from '../handlers/api-request.ts'
+import { once } from '../handlers/memo.ts'
 import { readUpTo } from '../handlers/read-body.ts'
 import { MAX_BODY_BYTES } from '../handlers/request-body.ts'
 
