@@ -158,9 +158,9 @@ function serve(
       return
     }
     const deliver = (answer: Answer | undefined): Promise<void> | undefined => {
-      if (!answer) return writeResponse(incoming, outgoing, notFound(request), extra)
-      if (answer instanceof Response) return writeResponse(incoming, outgoing, answer, extra)
-      writeReply(incoming, outgoing, answer, extra)
+      if (!answer) return writeResponse(incoming, request, outgoing, notFound(request), extra)
+      if (answer instanceof Response) return writeResponse(incoming, request, outgoing, answer, extra)
+      writeReply(incoming, request, outgoing, answer, extra)
       return undefined
     }
     if (request.url.pathname.startsWith(ADMIN_PREFIX)) {
@@ -182,6 +182,7 @@ function serve(
 /** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
 async function writeResponse(
   incoming: IncomingMessage,
+  request: ApiRequest,
   outgoing: ServerResponse,
   response: Response,
   extra: Readonly<Record<string, string>>,
@@ -198,7 +199,7 @@ async function writeResponse(
   }
   const cookies = response.headers.getSetCookie()
   if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
-  if (bodyLeftUnread(incoming)) outgoing.setHeader('Connection', 'close')
+  if (bodyLeftUnread(incoming, request)) outgoing.setHeader('Connection', 'close')
   const body = response.body && incoming.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined
   if (body) outgoing.setHeader('Content-Length', body.length)
   outgoing.writeHead(response.status, response.statusText || undefined)

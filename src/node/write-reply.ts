@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { ApiRequest } from '../handlers/api-request.ts'
 import type { Reply } from '../handlers/reply.ts'
 import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
 
@@ -15,11 +16,12 @@ const SMALL_BODY = Buffer.poolSize >>> 1
  */
 export function writeReply(
   incoming: IncomingMessage,
+  request: ApiRequest,
   outgoing: ServerResponse,
   reply: Reply,
   extra: Readonly<Record<string, string>>,
 ): void {
-  if (bodyLeftUnread(incoming)) outgoing.setHeader('Connection', 'close')
+  if (bodyLeftUnread(incoming, request)) outgoing.setHeader('Connection', 'close')
   // One header object for writeHead: node:http serializes it directly, without its per-header map.
   outgoing.writeHead(reply.status, { ...extra, ...reply.headers })
   if (incoming.method === 'HEAD') {
@@ -61,8 +63,9 @@ export function writeReply(
  * connection cannot be reused. A request without a body is not `complete` yet while its 'request' event
  * runs, which is when a synchronous reply is written, so `complete` alone would close every connection.
  */
-export function bodyLeftUnread(incoming: IncomingMessage): boolean {
+export function bodyLeftUnread(incoming: IncomingMessage, request: ApiRequest): boolean {
   if (incoming.complete) return false
-  const length = incoming.headers['content-length']
-  return (length !== undefined && length !== '0') || incoming.headers['transfer-encoding'] !== undefined
+  // Read from the kit's own header record: `incoming.headers` would make node build a second one.
+  const length = request.header('Content-Length')
+  return (length !== null && length !== '0') || request.header('Transfer-Encoding') !== null
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, test } from 'vitest'
+import type { ApiRequest } from '../../src/handlers/api-request.ts'
 import { reply } from '../../src/handlers/reply.ts'
 import { writeReply } from '../../src/node/write-reply.ts'
 
@@ -21,6 +22,7 @@ function recorder() {
 }
 
 const incoming = { complete: true, method: 'GET' } as IncomingMessage
+const request = { header: () => null } as unknown as ApiRequest
 const encode = (text: string) => new TextEncoder().encode(text)
 
 describe('writeReply', () => {
@@ -29,27 +31,27 @@ describe('writeReply', () => {
     // Bodies past node's small-buffer pool (half of Buffer.poolSize) are joined in a slab.
     const fill = Buffer.poolSize
     const body = (letter: string) => [encode(`{"${letter}":"`), encode(letter.repeat(fill)), encode('"}')]
-    writeReply(incoming, first.outgoing, reply(200, {}, body('a')), { Vary: 'Origin' })
+    writeReply(incoming, request, first.outgoing, reply(200, {}, body('a')), { Vary: 'Origin' })
     expect(first.written.head).toEqual([200, { Vary: 'Origin', 'Content-Length': String(fill + 8) }])
     expect(first.written.copy).toBe(`{"a":"${'a'.repeat(fill)}"}`)
 
     // The first write has not finished: a second reply of the same size must get other memory.
     const second = recorder()
-    writeReply(incoming, second.outgoing, reply(200, {}, body('b')), {})
+    writeReply(incoming, request, second.outgoing, reply(200, {}, body('b')), {})
     expect(new TextDecoder().decode(first.written.body)).toBe(first.written.copy)
     expect(second.written.body!.buffer).not.toBe(first.written.body!.buffer)
 
     // Finished: the slab goes back to the pool and the next reply may use it.
     first.written.finish!()
     const third = recorder()
-    writeReply(incoming, third.outgoing, reply(200, {}, body('c')), {})
+    writeReply(incoming, request, third.outgoing, reply(200, {}, body('c')), {})
     expect(third.written.body!.buffer).toBe(first.written.body!.buffer)
     expect(third.written.copy).toBe(`{"c":"${'c'.repeat(fill)}"}`)
   })
 
   test('a small body is joined once, with its exact length', () => {
     const small = recorder()
-    writeReply(incoming, small.outgoing, reply(201, {}, [encode('{"a":'), encode('1}')]), {})
+    writeReply(incoming, request, small.outgoing, reply(201, {}, [encode('{"a":'), encode('1}')]), {})
     expect(small.written.head).toEqual([201, { 'Content-Length': '7' }])
     expect(small.written.body).toHaveLength(7)
     expect(small.written.copy).toBe('{"a":1}')
@@ -57,7 +59,7 @@ describe('writeReply', () => {
 
   test('a HEAD request gets the headers and no body', () => {
     const head = recorder()
-    writeReply({ complete: true, method: 'HEAD' } as IncomingMessage, head.outgoing, reply(405, { Allow: 'GET' }, 'x'), {})
+    writeReply({ complete: true, method: 'HEAD' } as IncomingMessage, request, head.outgoing, reply(405, { Allow: 'GET' }, 'x'), {})
     expect(head.written.head).toEqual([405, { Allow: 'GET', 'Content-Length': '1' }])
     expect(head.written.body).toBeUndefined()
   })
