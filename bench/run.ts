@@ -52,7 +52,7 @@ console.log(
 
 const connections = 10
 const duration = quick ? 1 : 2
-const rounds = quick ? 1 : 7
+const rounds = quick ? 1 : 9
 const http = await runHttp({ duration, connections, rounds })
 console.log(
   `\nOver HTTP, autocannon, ${connections} connections, 100,000 applications; median of ${rounds} rounds of ${duration} s, ` +

@@ -35,7 +35,7 @@ export function journaled(
     mock.journal.record({
       operation,
       method: request.method,
-      url: request.url,
+      url: request.url.href,
       params,
       headers: request.headerRecord(),
       body,

@@ -134,7 +134,7 @@ export function includes(actual: unknown, expected: unknown): boolean {
 export interface JournalRecord {
   operation: Operation | undefined
   method: string
-  url: URL
+  url: string
   params: Readonly<Record<string, string | readonly string[] | undefined>>
   /** Header names in lower case. */
   headers: Readonly<Record<string, string>>
@@ -154,7 +154,7 @@ function entryOf(record: JournalRecord): JournalEntry {
     headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
   }
   const query: Record<string, string | string[]> = {}
-  const { searchParams } = record.url
+  const { searchParams } = new URL(record.url)
   for (const key of new Set(searchParams.keys())) {
     const values = searchParams.getAll(key)
     query[key] = values.length === 1 ? values[0]! : values
@@ -164,7 +164,7 @@ function entryOf(record: JournalRecord): JournalEntry {
   record.entry = {
     operation: record.operation?.name,
     method: record.method,
-    url: record.url.href,
+    url: record.url,
     path: record.operation?.path,
     params,
     query,
