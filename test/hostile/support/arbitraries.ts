@@ -2,7 +2,7 @@
  * fast-check generators of request descriptors, valid and hostile, for each operation.
  */
 import fc from 'fast-check'
-import type { OpName } from './oracle.ts'
+import { OWN_METHOD, type OpName } from './oracle.ts'
 import {
   MAX_ROUTINE_DEPTH,
   type BodySpec,
@@ -397,15 +397,6 @@ const contentType = fc.oneof(
 
 // ------------------------------------------------------------------------------------------- operations
 
-const METHOD: Record<Exclude<OpName, 'getSchema'>, string> = {
-  listWorkspaces: 'GET',
-  createWorkspace: 'POST',
-  getWorkspace: 'GET',
-  updateWorkspace: 'PUT',
-  listApplications: 'GET',
-  getApplication: 'GET',
-}
-
 /**
  * Methods other than the operation's. Only the standard methods, in upper case or in the lower case fetch
  * normalizes: MSW's interceptor does not see `patch` or `FOO` at all (they go to the network untouched),
@@ -415,7 +406,7 @@ const OTHER_METHODS = ['DELETE', 'PATCH', 'POST', 'PUT', 'GET', 'OPTIONS', 'dele
 
 const method = (op: Exclude<OpName, 'getSchema'>) =>
   fc.oneof(
-    { weight: 30, arbitrary: fc.constant(METHOD[op]) },
+    { weight: 30, arbitrary: fc.constant(OWN_METHOD[op]) },
     { weight: 1, arbitrary: fc.constantFrom<string>(...OTHER_METHODS) },
   )
 

@@ -3,7 +3,7 @@
  * suite can prove (not just hope) that every category of issue 6 was sent.
  */
 import type { Expectation } from './oracle.ts'
-import { isJsonMediaType } from './oracle.ts'
+import { isJsonMediaType, OWN_METHOD } from './oracle.ts'
 import type { Materialized, RequestSpec } from './requests.ts'
 import { CONTRACT } from './settings.ts'
 
@@ -21,16 +21,6 @@ export const REQUIRED_TAGS = [
 
 const PARTIAL = new Set(['missing-key', 'missing-secret', 'empty-key', 'empty-secret', 'cross', 'truncated-key', 'truncated-secret'])
 const MISSING = new Set(['missing-key', 'missing-secret', 'missing-both', 'empty-key', 'empty-secret'])
-
-const OWN_METHOD: Record<RequestSpec['op'], string> = {
-  listWorkspaces: 'GET',
-  createWorkspace: 'POST',
-  getWorkspace: 'GET',
-  updateWorkspace: 'PUT',
-  listApplications: 'GET',
-  getApplication: 'GET',
-  getSchema: 'GET',
-}
 
 export function coverageTags(spec: RequestSpec, sent: Materialized, expected: Expectation): string[] {
   const tags = new Set<string>()

@@ -31,6 +31,9 @@ export const ROUTES: ReadonlyArray<{ op: OpName; method: string; path: string }>
   { op: 'getSchema', method: 'GET', path: '/api/schemas/:file' },
 ]
 
+/** The method of each operation, from the routes above. */
+export const OWN_METHOD = Object.fromEntries(ROUTES.map((route) => [route.op, route.method])) as Record<OpName, string>
+
 /** The envelope schema of each operation's 200 (spec 2.2). */
 export const SUCCESS_SCHEMA: Record<Exclude<OpName, 'getSchema'>, string> = {
   listWorkspaces: 'SuccessResponseListWorkspaceBody',
