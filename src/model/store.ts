@@ -58,18 +58,16 @@ export class Store {
 
   /** Back to the initial state, in place: the collections and every reference to them stay valid. */
   reset(): Promise<void> {
-    this.#loading++
-    this.#pending = this.#pending.then(
-      () => this.#load(),
-      () => this.#load(),
-    )
-    this.#pending.then(
-      () => this.#settle(false),
-      () => this.#settle(true),
+    this.#pending = this.#tracked(
+      this.#pending.then(
+        () => this.#load(),
+        () => this.#load(),
+      ),
     )
     return this.#pending
   }
 
+  /** Counts a load as under way until it settles (synchronously, so `settled` is false at once). */
   #tracked(load: Promise<void>): Promise<void> {
     this.#loading++
     load.then(
