@@ -25,9 +25,7 @@ const encoder = new TextEncoder()
 /** A reply with a body; `Content-Length` is the chunks' total. */
 export function reply(status: number, headers: Record<string, string>, body: string | readonly Uint8Array[]): Reply {
   const chunks = typeof body === 'string' ? [encoder.encode(body)] : body
-  let length = 0
-  for (const chunk of chunks) length += chunk.byteLength
-  return { status, headers: { ...headers, 'Content-Length': String(length) }, chunks }
+  return { status, headers: { ...headers, 'Content-Length': String(bodyLength(chunks)) }, chunks }
 }
 
 /** A reply without a body (204). */
@@ -35,17 +33,21 @@ export function emptyReply(status: number, headers: Record<string, string>): Rep
   return { status, headers, chunks: [] }
 }
 
-/** The chunks joined in a buffer the caller owns (one copy of each). */
-function joined(chunks: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
+/** The total length of a body's chunks. */
+export function bodyLength(chunks: readonly Uint8Array[]): number {
   let length = 0
   for (const chunk of chunks) length += chunk.byteLength
-  const out = new Uint8Array(length)
+  return length
+}
+
+/** Copies the chunks one after another into `target` (at least `bodyLength(chunks)` long) and returns it. */
+export function copyChunks<T extends Uint8Array>(chunks: readonly Uint8Array[], target: T): T {
   let offset = 0
   for (const chunk of chunks) {
-    out.set(chunk, offset)
+    target.set(chunk, offset)
     offset += chunk.byteLength
   }
-  return out
+  return target
 }
 
 /**
@@ -67,6 +69,6 @@ function streamOf(bytes: Uint8Array): ReadableStream<Uint8Array> {
  */
 export function toResponse(answer: Answer): Response {
   if (answer instanceof Response) return answer
-  const body = answer.chunks.length === 0 ? null : streamOf(joined(answer.chunks))
+  const body = answer.chunks.length === 0 ? null : streamOf(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))
   return new Response(body, { status: answer.status, headers: answer.headers })
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiRequest } from '../handlers/api-request.ts'
-import type { Reply } from '../handlers/reply.ts'
+import { bodyLength, copyChunks, type Reply } from '../handlers/reply.ts'
 import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
 
 const slabs = new SlabPool()
@@ -33,8 +33,7 @@ export function writeReply(
     outgoing.end(chunks[0])
     return
   }
-  let size = 0
-  for (const chunk of chunks) size += chunk.byteLength
+  const size = bodyLength(chunks)
   if (size <= SMALL_BODY) {
     // Small bodies (an item, a problem) come from node's shared allocation pool: no slab, no callback.
     outgoing.end(Buffer.concat(chunks as Uint8Array[], size))
@@ -47,12 +46,7 @@ export function writeReply(
     outgoing.end()
     return
   }
-  const slab = slabs.take(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    slab.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const slab = copyChunks(chunks, slabs.take(size))
   outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
     if (!error) slabs.give(slab)
   })
