@@ -1,13 +1,16 @@
 /**
  * workspace-api-mock/browser: the mock API in a browser tab, through MSW's service worker, with state that
- * can survive a page reload. Everything of the platform-free core is re-exported.
+ * can survive a page reload. The platform-free core is re-exported (but for `toJsonSchema` and
+ * `allJsonSchemas`: import those from `workspace-api-mock`).
  */
 import type { HttpHandler } from 'msw'
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
-import type { ScenarioState } from '../scenarios/kit.ts'
+import type { ScenarioState } from '../model/state.ts'
 
-export * from '../index.ts'
+// The core without the JSON Schema generator (which `workspace-api-mock` exports): a bundle of this entry
+// loads it only when the worker is first asked for a schema document.
+export * from '../exports.ts'
 export { withCredentials } from '../node/scenario.ts'
 
 /** Where the state is kept across reloads: a Web Storage area by name, or any `Storage`. */

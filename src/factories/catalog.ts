@@ -80,3 +80,23 @@ export const ORGANIZATION_NAMES: readonly string[] = [
   'Acme Corp', 'Globex', 'Initech', 'Umbrella Labs', 'Stark Industries', 'Wayne Enterprises',
   'Hooli', 'Soylent', 'Tyrell Systems', 'Cyberdyne',
 ]
+
+/**
+ * Given and family names of accounts and users: the only person data the factories draw, so the kit
+ * carries these lists rather than a faker locale (faker's English data is ~400 KB in a browser bundle).
+ */
+export const FIRST_NAMES: readonly string[] = [
+  'Aaliyah', 'Adrian', 'Aiko', 'Alejandro', 'Amara', 'Anders', 'Ayesha', 'Beatriz', 'Camille', 'Chen',
+  'Chidi', 'Daniela', 'Dmitri', 'Elena', 'Emeka', 'Fatima', 'Felix', 'Grace', 'Hannah', 'Hiroshi',
+  'Ingrid', 'Isabel', 'Jamal', 'Jana', 'Javier', 'Jin', 'Kai', 'Kavya', 'Lars', 'Leila',
+  'Liam', 'Lucia', 'Malik', 'Marta', 'Mateo', 'Mei', 'Nadia', 'Noah', 'Olga', 'Omar',
+  'Priya', 'Rafael', 'Rosa', 'Sanjay', 'Sofia', 'Tariq', 'Thea', 'Tomasz', 'Yara', 'Zoe',
+]
+
+export const LAST_NAMES: readonly string[] = [
+  'Abara', 'Andersson', 'Bakker', 'Banerjee', 'Becker', 'Costa', 'Dubois', 'Eriksen', 'Fernandes', 'Fischer',
+  'Garcia', 'Haddad', 'Hansen', 'Ito', 'Ivanova', 'Jensen', 'Kaur', 'Kim', 'Kowalski', 'Lambert',
+  'Larsen', 'Li', 'Lopez', 'Martin', 'Mensah', 'Moreau', 'Mueller', 'Nakamura', 'Novak', 'Nowak',
+  'Okafor', 'Olsen', 'Park', 'Patel', 'Petrov', 'Popescu', 'Quinn', 'Rossi', 'Santos', 'Schmidt',
+  'Silva', 'Singh', 'Suzuki', 'Tanaka', 'Varga', 'Walsh', 'Wang', 'Weber', 'Yilmaz', 'Zhang',
+]

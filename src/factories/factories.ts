@@ -1,4 +1,3 @@
-import type { Faker } from '@faker-js/faker'
 import { iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from '../model/ids.ts'
 import type {
@@ -9,16 +8,19 @@ import type {
   Organization,
   Workspace,
 } from '../model/schemas.ts'
+import { createRandom, hex } from '../model/random.ts'
 import {
   APP_QUALIFIERS,
   APP_TEMPLATES,
+  FIRST_NAMES,
   GATEWAY_NAMES,
   GROUP_NAMES,
+  LAST_NAMES,
   ORGANIZATION_NAMES,
   POLICY_NAMES,
   WORKSPACE_TEMPLATES,
 } from './catalog.ts'
-import { createFaker, hex, slugify } from './random.ts'
+import { slugify } from './slugify.ts'
 
 /** Timestamps derive from this instant (2025-01-01T00:00:00Z), never from the wall clock. */
 export const REFERENCE_DATE = Date.UTC(2025, 0, 1)
@@ -29,7 +31,7 @@ const DAY = 86_400_000
 export const DEFAULT_ASSETS_ORIGIN = 'http://localhost:4010'
 
 export interface FactoryOptions {
-  /** Seed of the local Faker instance. Default 1. */
+  /** Seed of the random source (a local faker `SimpleFaker`). Default 1. */
   seed?: number
   /** Origin of the icon URLs (the mock serves them under `/api/icons/`). */
   assetsOrigin?: string
@@ -70,11 +72,11 @@ export interface WorkspaceContext {
 }
 
 /**
- * Factories bound to one seeded Faker instance, in the style of faker itself: every function draws from
+ * Factories bound to one seeded random source, in the style of faker itself: every function draws from
  * the same deterministic source, so the same seed and the same sequence of calls give the same records.
  */
 export function createFactories(options: FactoryOptions = {}) {
-  const faker = createFaker(options.seed ?? 1)
+  const faker = createRandom(options.seed ?? 1)
   const assetsOrigin = (options.assetsOrigin ?? DEFAULT_ASSETS_ORIGIN).replace(/\/+$/, '')
   const accessTypes = options.accessTypes ?? ['private']
   const protocols = options.protocols ?? ['http']
@@ -115,9 +117,10 @@ export function createFactories(options: FactoryOptions = {}) {
     }
   }
 
+  const personName = (): [first: string, last: string] => [pick(FIRST_NAMES), pick(LAST_NAMES)]
+
   function buildAccount(overrides: Partial<Account> = {}): Account {
-    const first = faker.person.firstName()
-    const last = faker.person.lastName()
+    const [first, last] = personName()
     return {
       id: id('account'),
       name: `${first} ${last}`,
@@ -136,10 +139,7 @@ export function createFactories(options: FactoryOptions = {}) {
       gateways: entries('gateway', GATEWAY_NAMES),
       groupsOrUsers: [
         ...entries('group', GROUP_NAMES),
-        ...Array.from({ length: 6 }, () => ({
-          id: id('user'),
-          name: `${faker.person.firstName()} ${faker.person.lastName()}`,
-        })),
+        ...Array.from({ length: 6 }, () => ({ id: id('user'), name: personName().join(' ') })),
       ],
       policies: entries('policy', POLICY_NAMES),
     }
@@ -216,7 +216,7 @@ export function createFactories(options: FactoryOptions = {}) {
   }
 
   return {
-    /** The seeded Faker instance, for custom scenarios that need more randomness. */
+    /** The seeded random source (a faker `SimpleFaker`), for custom scenarios that need more randomness. */
     faker,
     /** A new identifier of the given kind: prefix + 32 lowercase hex digits. */
     id,
@@ -231,13 +231,15 @@ export function createFactories(options: FactoryOptions = {}) {
 
 export type Factories = ReturnType<typeof createFactories>
 
-const standalone = createFactories()
+// The module-wide factories are made on first use, not at import: most consumers never call them.
+let standalone: Factories | undefined
+const shared = (): Factories => (standalone ??= createFactories())
 
 /** Builds one workspace record from the module's default factories (seed 1); every field can be overridden. */
-export const buildWorkspace: Factories['buildWorkspace'] = standalone.buildWorkspace
+export const buildWorkspace: Factories['buildWorkspace'] = (...args) => shared().buildWorkspace(...args)
 /** Builds one application record from the module's default factories (seed 1); every field can be overridden. */
-export const buildApplication: Factories['buildApplication'] = standalone.buildApplication
+export const buildApplication: Factories['buildApplication'] = (...args) => shared().buildApplication(...args)
 /** Builds one organization record from the module's default factories. */
-export const buildOrganization: Factories['buildOrganization'] = standalone.buildOrganization
+export const buildOrganization: Factories['buildOrganization'] = (...args) => shared().buildOrganization(...args)
 /** Builds one account (principal) record from the module's default factories. */
-export const buildAccount: Factories['buildAccount'] = standalone.buildAccount
+export const buildAccount: Factories['buildAccount'] = (...args) => shared().buildAccount(...args)

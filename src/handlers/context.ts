@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../model/zod.ts'
 import { withPrefix, ID_PREFIX } from '../model/ids.ts'
 import { applicationSchema, workspaceSchema, type Application, type Workspace } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
@@ -50,7 +50,7 @@ export class RecordContractError extends Error {
 export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: boolean): RecordSerializer {
   const cache = new WeakMap<object, JsonRow>()
   const quirk = workspaceIdPrefix === ID_PREFIX.application
-  const cached = <T extends object>(record: T, schema: z.ZodType, show: (record: T) => unknown): JsonRow => {
+  const cached = <T extends object>(record: T, schema: z.ZodMiniType, show: (record: T) => unknown): JsonRow => {
     let json = cache.get(record)
     if (json === undefined) {
       const shown = show(record)

@@ -1,7 +1,11 @@
-import { schemaPath } from '../model/json-schemas.ts'
 import type { SchemaName } from '../model/schemas.ts'
 import { memoByKey } from './memo.ts'
 import { reply, type Reply } from './reply.ts'
+
+/** The path of a schema document relative to the API origin (Huma serves them under `/api/schemas/`). */
+export function schemaPath(name: string): string {
+  return `/api/schemas/${name}.json`
+}
 
 /** Where a response is addressed: the origin its `$schema` links point at. */
 export interface ResponseTarget {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '../model/zod.ts'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
@@ -7,15 +7,13 @@ import { validate } from './validation.ts'
 /** A path or header identifier: 1 to 36 characters (spec 8). Prefix and hex form are not checked: 404. */
 export const identifierParameter = z
   .string()
-  .min(1, 'expected a non-empty identifier')
-  .max(MAX_ID_LENGTH, `expected length <= ${MAX_ID_LENGTH}`)
+  .check(z.minLength(1, 'expected a non-empty identifier'), z.maxLength(MAX_ID_LENGTH, `expected length <= ${MAX_ID_LENGTH}`))
 
 const integerParameter = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^-?[0-9]{1,16}$/, 'expected an integer')
-    .transform(Number)
-    .pipe(z.int().min(min, `expected number >= ${min}`).max(max, `expected number <= ${max}`))
+  z.pipe(
+    z.pipe(z.string().check(z.regex(/^-?[0-9]{1,16}$/, 'expected an integer')), z.transform(Number)),
+    z.int().check(z.minimum(min, `expected number >= ${min}`), z.maximum(max, `expected number <= ${max}`)),
+  )
 
 /** Paging of GET /api/applications: names, bounds (spec 8) and defaults decided for the mock. */
 export const PAGING = {

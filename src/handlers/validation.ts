@@ -1,14 +1,14 @@
-import type { z } from 'zod'
+import type { z } from '../model/zod.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { Problem } from './problem.ts'
 
 // Parameters repeat (the same ids, the same page numbers): a short string a schema once accepted maps to
 // the same primitive output, so the schema runs once per distinct value (bounded: clients choose values).
-const accepted = new WeakMap<z.ZodType, Map<string, unknown>>()
+const accepted = new WeakMap<z.ZodMiniType, Map<string, unknown>>()
 const ACCEPTED_PER_SCHEMA = 1024
 const MAX_REMEMBERED_LENGTH = 64
 
-function remembered(schema: z.ZodType): Map<string, unknown> {
+function remembered(schema: z.ZodMiniType): Map<string, unknown> {
   let values = accepted.get(schema)
   if (!values) accepted.set(schema, (values = new Map()))
   return values
@@ -18,7 +18,7 @@ function remembered(schema: z.ZodType): Map<string, unknown> {
  * The one validation helper: runs a zod schema over a value found at `location` (`body`, `query.page_size`,
  * `header.X-Workspace-ID`, `path.workspaceId`) and turns its issues into ErrorModel details.
  */
-export function validate<S extends z.ZodType>(
+export function validate<S extends z.ZodMiniType>(
   schema: S,
   value: unknown,
   location: string,

@@ -1,5 +1,5 @@
 import { Collection } from '@msw/data'
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 /**
  * Puts already-valid records into @msw/data collections in bulk, and takes them back out for `reset()`.

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod.ts'
 
 /** Identifier prefixes of spec section 2.1. */
 export const ID_PREFIX = {
@@ -24,7 +24,7 @@ export const ID_HEX_LENGTH = 32
 /** A schema for identifiers with one of the given prefixes (prefix, underscore, lowercase hex). */
 export function idSchema(...prefixes: readonly string[]) {
   const pattern = new RegExp(`^(?:${prefixes.join('|')})_[0-9a-f]+$`)
-  return z.string().max(MAX_ID_LENGTH).regex(pattern)
+  return z.string().check(z.maxLength(MAX_ID_LENGTH), z.regex(pattern))
 }
 
 /** Replaces the prefix of an identifier, keeping its hexadecimal part. */

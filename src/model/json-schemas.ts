@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { servedSchemas, type SchemaName } from './schemas.ts'
+import { z } from './zod.ts'
 
 /** Generates the draft 2020-12 JSON Schema of one served document. Pure: same input, same bytes. */
 export function toJsonSchema(name: SchemaName): Record<string, unknown> {
@@ -16,9 +16,4 @@ export function allJsonSchemas(): Record<SchemaName, Record<string, unknown>> {
     SchemaName,
     Record<string, unknown>
   >
-}
-
-/** The path of a schema document relative to the API origin. */
-export function schemaPath(name: string): string {
-  return `/api/schemas/${name}.json`
 }

@@ -2,30 +2,26 @@
  * The single source of truth: every record, envelope and request body of the API as a zod schema.
  * Collections, TypeScript types, request validation and the published JSON Schemas all derive from here.
  */
-import { z } from 'zod'
 import { ID_PREFIX, idSchema } from './ids.ts'
+import { described, z } from './zod.ts'
 
-const timestamp = z
-  .int()
-  .min(1_000_000_000_000)
-  .max(9_999_999_999_999)
-  .meta({ description: 'Unix epoch milliseconds (13 digits)' })
+const timestamp = described(z.int().check(z.minimum(1_000_000_000_000), z.maximum(9_999_999_999_999)), {
+  description: 'Unix epoch milliseconds (13 digits)',
+})
 
 const iconUrl = (suffix: string, description: string) =>
-  z
-    .string()
-    .regex(new RegExp(`${suffix.replace('.', '\\.')}$`))
-    .meta({ description })
+  described(z.string().check(z.regex(new RegExp(`${suffix.replace('.', '\\.')}$`))), { description })
 
 /** Spec 2.5: four image URLs built around one `img_` identifier. */
-export const iconsSchema = z
-  .strictObject({
+export const iconsSchema = described(
+  z.strictObject({
     base: iconUrl('_512.webp', '512-pixel WebP variant'),
     medium: iconUrl('_192.webp', '192-pixel WebP variant'),
     small: iconUrl('_72.webp', '72-pixel WebP variant'),
     original: iconUrl('_original', 'the original image'),
-  })
-  .meta({ title: 'Icons' })
+  }),
+  { title: 'Icons' },
+)
 
 const entry = (...prefixes: string[]) =>
   z.strictObject({ id: idSchema(...prefixes), name: z.string() })
@@ -38,8 +34,8 @@ export const policyEntrySchema = entry(ID_PREFIX.policy)
  * Spec 2.3. The id carries `wse_` so that it works in the path; the `app_` prefix of the spec's sample is
  * accepted too because the `workspaceIdPrefix: 'app'` option reproduces it.
  */
-export const workspaceSchema = z
-  .strictObject({
+export const workspaceSchema = described(
+  z.strictObject({
     id: idSchema(ID_PREFIX.workspace, ID_PREFIX.application),
     name: z.string(),
     description: z.string(),
@@ -50,22 +46,23 @@ export const workspaceSchema = z
     created_by: idSchema(ID_PREFIX.account),
     updated: timestamp,
     modified_by: idSchema(ID_PREFIX.account),
-  })
-  .meta({ title: 'Workspace' })
+  }),
+  { title: 'Workspace' },
+)
 
 /** Spec 2.4. */
-export const applicationSchema = z
-  .strictObject({
+export const applicationSchema = described(
+  z.strictObject({
     id: idSchema(ID_PREFIX.application),
     name: z.string(),
     description: z.string(),
-    access_type: z.string().meta({ description: 'the spec shows `private`' }),
+    access_type: described(z.string(), { description: 'the spec shows `private`' }),
     domain: z.string(),
     domain_alias: z.string(),
     external_domain: z.string(),
-    port: z.string().meta({ description: 'port number carried as a string' }),
-    port_alias: z.string().meta({ description: 'alias port carried as a string' }),
-    protocol: z.string().meta({ description: 'the spec shows `http`' }),
+    port: described(z.string(), { description: 'port number carried as a string' }),
+    port_alias: described(z.string(), { description: 'alias port carried as a string' }),
+    protocol: described(z.string(), { description: 'the spec shows `http`' }),
     gateways: z.array(gatewayEntrySchema),
     group_or_users: z.array(groupOrUserEntrySchema),
     policies: z.array(policyEntrySchema),
@@ -75,8 +72,9 @@ export const applicationSchema = z
     created_by: idSchema(ID_PREFIX.account),
     updated: timestamp,
     modified_by: idSchema(ID_PREFIX.account),
-  })
-  .meta({ title: 'Application' })
+  }),
+  { title: 'Application' },
+)
 
 /** An organization (tenant). Not served by the API; it scopes what a principal sees. */
 export const organizationSchema = z.strictObject({
@@ -91,19 +89,19 @@ export const accountSchema = z.strictObject({
   name: z.string(),
   email: z.string(),
   organization: idSchema(ID_PREFIX.organization),
-  apiKey: z.string().min(1),
-  apiSecret: z.string().min(1),
+  apiKey: z.string().check(z.minLength(1)),
+  apiSecret: z.string().check(z.minLength(1)),
 })
 
-const schemaLink = z.string().meta({
+const schemaLink = described(z.string(), {
   description: 'A URL to the JSON Schema for this object.',
   format: 'uri',
   readOnly: true,
 })
 
 /** Spec 2.2: the single-item success envelope. */
-const itemEnvelope = <T extends z.ZodType>(title: string, data: T) =>
-  z.strictObject({ $schema: schemaLink, data, success: z.boolean() }).meta({ title })
+const itemEnvelope = <T extends z.ZodMiniType>(title: string, data: T) =>
+  described(z.strictObject({ $schema: schemaLink, data, success: z.boolean() }), { title })
 
 export const successResponseWorkspaceBodySchema = itemEnvelope(
   'SuccessResponseWorkspaceBody',
@@ -117,47 +115,47 @@ export const successResponseListWorkspaceBodySchema = itemEnvelope(
   'SuccessResponseListWorkspaceBody',
   z.array(workspaceSchema),
 )
-export const pagingResponseListApplicationBodySchema = z
-  .strictObject({
+export const pagingResponseListApplicationBodySchema = described(
+  z.strictObject({
     $schema: schemaLink,
-    current_page: z.int().min(1),
+    current_page: z.int().check(z.minimum(1)),
     data: z.array(applicationSchema),
-    page_size: z.int().min(1),
+    page_size: z.int().check(z.minimum(1)),
     success: z.boolean(),
-    total: z.int().min(0),
-  })
-  .meta({ title: 'PagingResponseListApplicationBody' })
+    total: z.int().check(z.minimum(0)),
+  }),
+  { title: 'PagingResponseListApplicationBody' },
+)
 
 /** RFC 9457 problem details in the shape of the Huma framework's ErrorModel. */
 export const errorDetailSchema = z.strictObject({
-  message: z.string().meta({ description: 'Error message text' }),
-  location: z
-    .string()
-    .meta({ description: 'Where the error occurred, e.g. `body.name` or `query.page_size`' }),
-  value: z.unknown().optional().meta({ description: 'The value at the given location (omitted when absent)' }),
+  message: described(z.string(), { description: 'Error message text' }),
+  location: described(z.string(), { description: 'Where the error occurred, e.g. `body.name` or `query.page_size`' }),
+  value: described(z.optional(z.unknown()), { description: 'The value at the given location (omitted when absent)' }),
 })
 
-export const errorModelSchema = z
-  .strictObject({
+export const errorModelSchema = described(
+  z.strictObject({
     $schema: schemaLink,
-    title: z.string().meta({ description: 'A short, human-readable summary of the problem type' }),
-    status: z.int().min(400).max(599).meta({ description: 'HTTP status code' }),
-    detail: z.string().meta({ description: 'A human-readable explanation of this occurrence' }),
-    errors: z.array(errorDetailSchema).optional(),
-  })
-  .meta({ title: 'ErrorModel' })
+    title: described(z.string(), { description: 'A short, human-readable summary of the problem type' }),
+    status: described(z.int().check(z.minimum(400), z.maximum(599)), { description: 'HTTP status code' }),
+    detail: described(z.string(), { description: 'A human-readable explanation of this occurrence' }),
+    errors: z.optional(z.array(errorDetailSchema)),
+  }),
+  { title: 'ErrorModel' },
+)
 
 /** Request body of POST /api/workspaces (spec 4.1; `name` required by decision). */
 export const createWorkspaceBodySchema = z.strictObject({
-  name: z.string().min(1),
-  description: z.string().optional(),
-  domain: z.string().optional(),
+  name: z.string().check(z.minLength(1)),
+  description: z.optional(z.string()),
+  domain: z.optional(z.string()),
 })
 
 /** Request body of PUT /api/workspaces/{workspaceId} (spec 4.2: no `domain`). */
 export const updateWorkspaceBodySchema = z.strictObject({
-  name: z.string().min(1).optional(),
-  description: z.string().optional(),
+  name: z.optional(z.string().check(z.minLength(1))),
+  description: z.optional(z.string()),
 })
 
 /** The documents served under /api/schemas/<Name>.json, by name. */

@@ -1,11 +1,11 @@
-import { createFaker, hex } from '../factories/random.ts'
-import type { ScenarioState } from '../scenarios/kit.ts'
+import type { ScenarioState } from './state.ts'
 import { prepareRecords, replaceContent } from './bulk-load.ts'
 import { createWriteClock } from './clock.ts'
 import { iconUrls } from './icons.ts'
 import { createDatabase, type Database } from './database.ts'
 import { ID_HEX_LENGTH, ID_PREFIX } from './ids.ts'
 import { Indexes } from './indexes.ts'
+import { createRandom, hex } from './random.ts'
 import type { Account, Workspace } from './schemas.ts'
 
 export interface StoreOptions {
@@ -33,7 +33,7 @@ export class Store {
   #initial: ScenarioState
   #prepared: Promise<ScenarioState> | undefined
   #options: StoreOptions
-  #ids = createFaker(0)
+  #ids = createRandom(0)
   #clock = createWriteClock(Date.now, 0)
   #pending: Promise<void> = Promise.resolve()
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
@@ -100,7 +100,7 @@ export class Store {
     replaceContent(this.db.workspaces, prepared.workspaces)
     replaceContent(this.db.applications, prepared.applications)
     this.indexes.markStale()
-    this.#ids = createFaker([this.#options.seed, 0x5eed])
+    this.#ids = createRandom([this.#options.seed, 0x5eed])
     this.#clock = createWriteClock(this.#options.now, latestTimestamp(initial))
   }
 

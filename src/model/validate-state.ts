@@ -1,5 +1,5 @@
-import type { z } from 'zod'
-import type { ScenarioState } from '../scenarios/kit.ts'
+import type { z } from './zod.ts'
+import type { ScenarioState } from './state.ts'
 import {
   accountSchema,
   applicationSchema,
@@ -7,7 +7,7 @@ import {
   workspaceSchema,
 } from './schemas.ts'
 
-const collectionSchemas: Record<keyof ScenarioState, z.ZodType> = {
+const collectionSchemas: Record<keyof ScenarioState, z.ZodMiniType> = {
   organizations: organizationSchema,
   accounts: accountSchema,
   workspaces: workspaceSchema,

@@ -13,7 +13,7 @@
  *
  * No credentials: the demo server is a local development tool. Mistakes get the kit's problem responses.
  */
-import { z } from 'zod'
+import { z } from '../model/zod.ts'
 import type { MockApi } from '../api/create-mock-api.ts'
 import { responseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
@@ -23,15 +23,23 @@ import type { OperationTarget } from '../testkit/targets.ts'
 
 export const ADMIN_PREFIX = '/__admin/'
 
-const schedule = { times: z.int().min(0).optional(), rate: z.number().min(0).max(1).optional() }
-const target = z.string().min(1).default('*')
-const latency = z.union([z.number().min(0), z.tuple([z.number().min(0), z.number().min(0)])])
+const nonNegative = () => z.number().check(z.minimum(0))
+const count = () => z.int().check(z.minimum(0))
+const schedule = { times: z.optional(count()), rate: z.optional(z.number().check(z.minimum(0), z.maximum(1))) }
+const target = z._default(z.string().check(z.minLength(1)), '*')
+const latency = z.union([nonNegative(), z.tuple([nonNegative(), nonNegative()])])
 
 const faultSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('fail'), target, status: z.int().min(400).max(599).optional(), detail: z.string().optional(), ...schedule }),
+  z.strictObject({
+    type: z.literal('fail'),
+    target,
+    status: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
+    detail: z.optional(z.string()),
+    ...schedule,
+  }),
   z.strictObject({ type: z.literal('latency'), target, latency, ...schedule }),
   z.strictObject({ type: z.literal('disconnect'), target, ...schedule }),
-  z.strictObject({ type: z.literal('rateLimit'), target, requests: z.int().min(0), retryAfter: z.int().min(0).optional() }),
+  z.strictObject({ type: z.literal('rateLimit'), target, requests: count(), retryAfter: z.optional(count()) }),
 ])
 
 export type FaultSpec = z.input<typeof faultSchema>

@@ -1,19 +1,14 @@
-import type { Faker } from '@faker-js/faker'
 import {
   createFactories,
   type Factories,
   type FactoryOptions,
   type ResourcePools,
 } from '../factories/factories.ts'
+import type { Random } from '../model/random.ts'
 import type { Account, Application, Organization, Workspace } from '../model/schemas.ts'
+import type { ScenarioState } from '../model/state.ts'
 
-/** The plain-data state of the mock: what a scenario produces and what `snapshot()` returns. */
-export interface ScenarioState {
-  organizations: Organization[]
-  accounts: Account[]
-  workspaces: Workspace[]
-  applications: Application[]
-}
+export type { ScenarioState }
 
 /**
  * What a scenario function receives: the seeded factories plus helpers that wire records together
@@ -32,8 +27,8 @@ export class ScenarioKit {
     this.factories = createFactories(options)
   }
 
-  /** The seeded Faker instance shared by every factory of this build. */
-  get faker(): Faker {
+  /** The seeded random source (a faker `SimpleFaker`) shared by every factory of this build. */
+  get faker(): Random {
     return this.factories.faker
   }
 

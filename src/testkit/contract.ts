@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type { z } from '../model/zod.ts'
 import type { OperationName } from '../handlers/operation.ts'
 import { errorModelSchema, servedSchemas, type SchemaName } from '../model/schemas.ts'
 
@@ -37,7 +37,7 @@ export function checkBody(
   schemaName: SchemaName,
   body: unknown,
 ): ContractViolation[] {
-  const schema: z.ZodType = schemaName === 'ErrorModel' ? errorModelSchema : servedSchemas[schemaName]
+  const schema: z.ZodMiniType = schemaName === 'ErrorModel' ? errorModelSchema : servedSchemas[schemaName]
   const result = schema.safeParse(body)
   if (result.success) {
     if (schemaName === 'ErrorModel' && (body as { status?: unknown }).status !== status) {

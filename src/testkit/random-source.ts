@@ -1,4 +1,4 @@
-import { createFaker } from '../factories/random.ts'
+import { createRandom } from '../model/random.ts'
 
 /** A reproducible stream of numbers in [0, 1) for fault decisions (fail rates, latency ranges). */
 export interface RandomSource {
@@ -8,11 +8,11 @@ export interface RandomSource {
 }
 
 export function createRandomSource(seed: number, stream: number): RandomSource {
-  let faker = createFaker([seed, stream])
+  let faker = createRandom([seed, stream])
   return {
     next: () => faker.number.float(),
     restart: () => {
-      faker = createFaker([seed, stream])
+      faker = createRandom([seed, stream])
     },
   }
 }

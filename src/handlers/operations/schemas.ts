@@ -1,12 +1,15 @@
-import { toJsonSchema } from '../../model/json-schemas.ts'
 import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
 import { defineOperation } from '../operation.ts'
 import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
 import { reply } from '../reply.ts'
 
-// Generated once per process: the documents depend on the schemas only.
-const documentOf = memoByKey((name: SchemaName) => new TextEncoder().encode(JSON.stringify(toJsonSchema(name))))
+// Generated once per process, when first asked for: the documents depend on the schemas only, and the
+// JSON Schema generator is loaded only then (a lazy chunk in a browser bundle).
+const documentOf = memoByKey(async (name: SchemaName) => {
+  const { toJsonSchema } = await import('../../model/json-schemas.ts')
+  return new TextEncoder().encode(JSON.stringify(toJsonSchema(name)))
+})
 
 /** GET /api/schemas/<Name>.json: public, so that `$schema` links resolve without credentials. */
 export const getSchema = defineOperation({
@@ -14,10 +17,10 @@ export const getSchema = defineOperation({
   method: 'GET',
   path: '/api/schemas/:file',
   public: true,
-  run({ params }) {
+  async run({ params }) {
     const file = typeof params.file === 'string' ? params.file : ''
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
     if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
-    return reply(200, { 'Content-Type': 'application/json' }, [documentOf(name as SchemaName)])
+    return reply(200, { 'Content-Type': 'application/json' }, [await documentOf(name as SchemaName)])
   },
 })

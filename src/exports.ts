@@ -1,0 +1,45 @@
+/**
+ * The platform-free public API that every entry point shares: `workspace-api-mock` adds the JSON Schema
+ * generator to it, `workspace-api-mock/node` and `/browser` their runtimes. (The generator is left out of
+ * the browser entry so that a browser bundle loads it only when a schema document is asked for.)
+ */
+export {
+  createMockApi,
+  type MockApi,
+  type MockApiOptions,
+  type Credentials,
+  type Principal,
+} from './api/create-mock-api.ts'
+export {
+  createFactories,
+  buildWorkspace,
+  buildApplication,
+  buildOrganization,
+  buildAccount,
+  REFERENCE_DATE,
+  type Factories,
+  type FactoryOptions,
+  type ResourcePools,
+  type ApplicationContext,
+  type WorkspaceContext,
+} from './factories/factories.ts'
+export { ScenarioKit, type Scenario, type ScenarioState } from './scenarios/kit.ts'
+export {
+  scenarios,
+  empty,
+  demo,
+  paging,
+  multiTenant,
+  scale,
+  type ScaleOptions,
+  type ScenarioName,
+} from './scenarios/presets.ts'
+export { buildScenario, resolveScenario, type ScenarioRef } from './scenarios/resolve.ts'
+export { validateState, InvalidStateError } from './model/validate-state.ts'
+export type { Database } from './model/database.ts'
+export type { OperationName } from './handlers/operation.ts'
+export type { WorkspaceIdPrefix } from './handlers/context.ts'
+export { MAX_BODY_BYTES } from './handlers/request-body.ts'
+export { PAGING } from './handlers/parameters.ts'
+export * from './model/schemas.ts'
+export { ID_PREFIX, MAX_ID_LENGTH } from './model/ids.ts'
