@@ -16,7 +16,8 @@ import { Store } from '../model/store.ts'
 import { validateState } from '../model/validate-state.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
-import { underTestRunner, type ContractViolation } from '../testkit/contract.ts'
+import type { ContractViolation } from '../handlers/ports.ts'
+import { checkResponse, underTestRunner } from '../testkit/contract.ts'
 import { FaultRegistry } from '../testkit/faults.ts'
 import { Journal } from '../testkit/journal.ts'
 import { Overrides, type OverrideOptions, type OverrideResolver } from '../testkit/overrides.ts'
@@ -120,15 +121,19 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   const strict = options.strict ?? underTestRunner()
   const workspaceIdPrefix = options.workspaceIdPrefix ?? 'wse'
   const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin })
+  const faults = new FaultRegistry(operations, createRandomSource(seed, 0xfa17))
+  const journal = new Journal(options.journalLimit ?? 1000)
+  const overrides = new Overrides()
   const mock: MockContext = {
     store,
     baseUrl,
     serialize: createSerializer(workspaceIdPrefix, strict),
     workspaceKey: workspaceKeyMapper(workspaceIdPrefix),
-    faults: new FaultRegistry(operations, createRandomSource(seed, 0xfa17)),
-    journal: new Journal(options.journalLimit ?? 1000),
-    overrides: new Overrides(),
+    faults,
+    journal,
+    overrides,
     strict,
+    checkResponse,
     violations: [],
   }
   // Mark a failed load as handled here; whoever awaits `ready` or a request still sees the error.
@@ -149,15 +154,14 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     get ready() {
       return store.ready
     },
-    faults: mock.faults,
-    journal: mock.journal,
+    faults,
+    journal,
     violations: mock.violations,
-    override: (operation, resolver, overrideOptions) =>
-      mock.overrides.add(operation, resolver, overrideOptions),
+    override: (operation, resolver, overrideOptions) => overrides.add(operation, resolver, overrideOptions),
     reset() {
-      mock.faults.reset()
-      mock.overrides.clear()
-      mock.journal.clear()
+      faults.reset()
+      overrides.clear()
+      journal.clear()
       mock.violations.length = 0
       return store.reset()
     },

@@ -3,10 +3,7 @@ import { withPrefix, ID_PREFIX } from '../model/ids.ts'
 import { applicationSchema, workspaceSchema, type Application, type Workspace } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { jsonRow, type JsonRow } from './envelope.ts'
-import type { ContractViolation } from '../testkit/contract.ts'
-import type { FaultRegistry } from '../testkit/faults.ts'
-import type { Journal } from '../testkit/journal.ts'
-import type { Overrides } from '../testkit/overrides.ts'
+import type { ContractViolation, FaultGate, OverrideGate, RequestJournal, ResponseChecker } from './ports.ts'
 
 /** How workspace ids appear in records: `wse` (default, works in paths) or `app` (the spec sample's quirk). */
 export type WorkspaceIdPrefix = 'wse' | 'app'
@@ -19,11 +16,13 @@ export interface MockContext {
   readonly serialize: RecordSerializer
   /** Maps an id as a client sends it to the stored workspace id. */
   readonly workspaceKey: (id: string) => string
-  readonly faults: FaultRegistry
-  readonly journal: Journal
-  readonly overrides: Overrides
+  readonly faults: FaultGate
+  readonly journal: RequestJournal
+  readonly overrides: OverrideGate
   /** Contract-strict mode: every body is checked against the served schemas. */
   readonly strict: boolean
+  /** Checks override responses in strict mode. */
+  readonly checkResponse: ResponseChecker
   /** Violations caught in strict mode since the last reset. */
   readonly violations: ContractViolation[]
 }

@@ -1,4 +1,3 @@
-import { ContractViolationError, checkResponse, type ContractViolation } from '../testkit/contract.ts'
 import type { Account } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
 import { authenticate } from './auth.ts'
@@ -7,6 +6,7 @@ import { responseTarget, type ResponseTarget } from './envelope.ts'
 import type { Answer } from './reply.ts'
 import type { Operation } from './operation.ts'
 import type { BodyRead } from './read-body.ts'
+import { ContractViolationError, type ContractViolation } from './ports.ts'
 import { Problem, problemReply } from './problem.ts'
 
 type Params = Record<string, string | readonly string[] | undefined>
@@ -98,7 +98,7 @@ async function guarded(
     const overridden = await mock.overrides.respond(operation, request, params, target)
     if (overridden) {
       if (mock.strict) {
-        const violations = await checkResponse(operation.name, overridden, operation.response?.schema)
+        const violations = await mock.checkResponse(operation.name, overridden, operation.response?.schema)
         if (violations.length > 0) throw new ContractViolationError(violations)
       }
       return overridden

@@ -1,29 +1,9 @@
 import type { z } from '../model/zod.ts'
 import type { OperationName } from '../handlers/operation.ts'
+import type { ContractViolation, ResponseChecker } from '../handlers/ports.ts'
 import { errorModelSchema, servedSchemas, type SchemaName } from '../model/schemas.ts'
 
-/** A response body that breaks the contract: which operation, which field, why. */
-export interface ContractViolation {
-  operation: OperationName
-  status: number
-  schema: SchemaName
-  field: string
-  reason: string
-}
-
-/** Thrown (and answered as a 500 problem) in contract-strict mode. */
-export class ContractViolationError extends Error {
-  readonly violations: ContractViolation[]
-  constructor(violations: ContractViolation[]) {
-    const first = violations[0]!
-    super(
-      `contract violation in ${first.operation} (${first.status} ${first.schema}): ${first.field}: ${first.reason}` +
-        (violations.length > 1 ? ` (+${violations.length - 1} more)` : ''),
-    )
-    this.name = 'ContractViolationError'
-    this.violations = violations
-  }
-}
+export type { ContractViolation }
 
 /** The schema a response of this operation and status must satisfy. */
 export function responseSchemaName(status: number, successSchema: SchemaName | undefined): SchemaName | undefined {
@@ -55,11 +35,7 @@ export function checkBody(
 }
 
 /** Parses and checks a response produced outside the kit's own serializers (an override). */
-export async function checkResponse(
-  operation: OperationName,
-  response: Response,
-  successSchema: SchemaName | undefined,
-): Promise<ContractViolation[]> {
+export const checkResponse: ResponseChecker = async (operation, response, successSchema) => {
   if (response.type === 'error') return []
   const schemaName = responseSchemaName(response.status, successSchema)
   if (!schemaName) return []

@@ -1,5 +1,6 @@
 import { delay, HttpResponse } from 'msw'
 import type { Operation } from '../handlers/operation.ts'
+import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
 import { Problem } from '../handlers/problem.ts'
 import type { RandomSource } from './random-source.ts'
 import { matchTarget, type OperationTarget } from './targets.ts'
@@ -51,14 +52,11 @@ interface Fault {
   hits: number
 }
 
-/** What a fault decided for one request. */
-export type FaultOutcome = { response: Response } | { problem: Problem } | undefined
-
 /**
  * Injected failures, applied before an operation runs so that a faulted request never changes state.
  * Per mock instance; `reset()` clears them.
  */
-export class FaultRegistry {
+export class FaultRegistry implements FaultGate {
   #faults: Fault[] = []
   #operations: readonly Operation[]
   #random: RandomSource

@@ -1,5 +1,5 @@
-import type { ApiRequest } from '../handlers/api-request.ts'
-import type { Operation, OperationName } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation.ts'
+import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 
 /** One request as the handlers saw it. */
@@ -46,8 +46,8 @@ export const JOURNAL_BODY_LIMIT = 64 * 1024
  * Every request the handlers see, newest last, bounded (oldest entries drop first).
  * Ask it what a client sent: `journal.count({ operation: 'updateWorkspace', body: { name: 'X' } })`.
  */
-export class Journal {
-  #records: JournalRecord[] = []
+export class Journal implements RequestJournal {
+  #records: Kept[] = []
   #limit: number
 
   constructor(limit = 1000) {
@@ -69,7 +69,7 @@ export class Journal {
   }
 
   /** Keeps a request; its entry is built when the journal is read (most are never read). */
-  record(record: JournalRecord): void {
+  record(record: Kept): void {
     if (this.#limit <= 0) return
     this.#records.push(record)
     // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
@@ -127,27 +127,11 @@ export function includes(actual: unknown, expected: unknown): boolean {
   )
 }
 
-/**
- * A request as the pipeline hands it to the journal: references only (the request's own header record,
- * URL and parameters, which nobody changes), so recording costs one small object per request.
- */
-export interface JournalRecord {
-  operation: Operation | undefined
-  method: string
-  url: string
-  params: Readonly<Record<string, string | readonly string[] | undefined>>
-  /** Header names in lower case. */
-  headers: Readonly<Record<string, string>>
-  body: BodyRead | undefined
-  status: number
-  time: number
-  duration: number
-  /** The entry, once built. */
-  entry?: JournalEntry
-}
+/** A record as the journal keeps it: with its entry, once built. */
+type Kept = JournalRecord & { entry?: JournalEntry }
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
-function entryOf(record: JournalRecord): JournalEntry {
+function entryOf(record: Kept): JournalEntry {
   if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {

@@ -1,5 +1,6 @@
 import type { Operation, OperationName } from '../handlers/operation.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
+import type { OverrideGate } from '../handlers/ports.ts'
 import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse, type Reply } from '../handlers/reply.ts'
@@ -43,7 +44,7 @@ interface Entry {
 }
 
 /** Typed per-operation response replacements, newest first; `reset()` removes them. */
-export class Overrides {
+export class Overrides implements OverrideGate {
   #entries: Entry[] = []
 
   add<Name extends OperationName>(

@@ -1,0 +1,86 @@
+/**
+ * What the request pipeline asks of the test kit, declared here so that the pipeline depends on nothing
+ * above it: src/testkit implements these (faults, journal, overrides, contract checks) and src/api wires
+ * the implementations into each mock's context.
+ */
+import type { SchemaName } from '../model/schemas.ts'
+import type { ApiRequest } from './api-request.ts'
+import type { ResponseTarget } from './envelope.ts'
+import type { Operation, OperationName } from './operation.ts'
+import type { Problem } from './problem.ts'
+import type { BodyRead } from './read-body.ts'
+
+/** What an injected fault decided for one request: a response as is, a problem, or nothing. */
+export type FaultOutcome = { response: Response } | { problem: Problem } | undefined
+
+/** Injected faults, applied before authentication. */
+export interface FaultGate {
+  /** How many faults are registered (0: the pipeline skips them without awaiting). */
+  readonly size: number
+  apply(operation: Operation): Promise<FaultOutcome>
+}
+
+/**
+ * A request as the pipeline hands it to the journal: references only (the request's own header record,
+ * URL and parameters, which nobody changes), so recording costs one small object per request.
+ */
+export interface JournalRecord {
+  operation: Operation | undefined
+  method: string
+  url: string
+  params: Readonly<Record<string, string | readonly string[] | undefined>>
+  /** Header names in lower case. */
+  headers: Readonly<Record<string, string>>
+  body: BodyRead | undefined
+  status: number
+  time: number
+  duration: number
+}
+
+/** Where every answered request is recorded. */
+export interface RequestJournal {
+  /** How many requests are kept; 0 or less: none (the pipeline then does not read bodies for it). */
+  readonly limit: number
+  record(record: JournalRecord): void
+}
+
+/** Per-operation replacements of responses, applied after authentication. */
+export interface OverrideGate {
+  readonly size: number
+  respond(
+    operation: Operation,
+    request: ApiRequest,
+    params: Record<string, string | readonly string[] | undefined>,
+    target: ResponseTarget,
+  ): Promise<Response | undefined>
+}
+
+/** A response body that breaks the contract: which operation, which field, why. */
+export interface ContractViolation {
+  operation: OperationName
+  status: number
+  schema: SchemaName
+  field: string
+  reason: string
+}
+
+/** Thrown (and answered as a 500 problem) in contract-strict mode. */
+export class ContractViolationError extends Error {
+  readonly violations: ContractViolation[]
+  constructor(violations: ContractViolation[]) {
+    const first = violations[0]!
+    super(
+      `contract violation in ${first.operation} (${first.status} ${first.schema}): ${first.field}: ${first.reason}` +
+        (violations.length > 1 ? ` (+${violations.length - 1} more)` : ''),
+    )
+    this.name = 'ContractViolationError'
+    this.violations = violations
+  }
+}
+
+/** Checks a response produced outside the kit's serializers (an override) against the contract. */
+export type ResponseChecker = (
+  operation: OperationName,
+  response: Response,
+  successSchema: SchemaName | undefined,
+) => Promise<ContractViolation[]>
