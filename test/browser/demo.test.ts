@@ -148,6 +148,26 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('browser demo in Chrom
     }
   })
 
+  test('the same seed builds the same state, byte for byte, in Chromium as in Node', async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await open(context)
+      await ready(page)
+      const inBrowser = await page.evaluate(() =>
+        JSON.stringify((globalThis as unknown as { workspaceApiMock: { api: { snapshot(): unknown } } }).workspaceApiMock.api.snapshot()),
+      )
+      // The page's icon URLs point at its own origin: build the Node side for the same origin.
+      const api = createMockApi({ scenario: 'demo', seed: 42, assetsOrigin: origin, strict: false })
+      await api.ready
+      const inNode = JSON.stringify(api.snapshot())
+      expect(inBrowser.length).toBeGreaterThan(10_000)
+      expect(inBrowser).toBe(inNode)
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
   test('a damaged saved state is set aside with a warning: the page starts from the scenario', async () => {
     const { workspaces } = await expectedData()
     const context = await browser.newContext()
