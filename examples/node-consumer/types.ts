@@ -32,3 +32,8 @@ export async function browser(): Promise<MockWorker> {
   createBrowserMock({ persist: 'cookies' })
   return startMockWorker({ scenario: 'empty', persist: 'sessionStorage', start: { quiet: true } })
 }
+
+// `api.db` is @msw/data's collection API, with the record types of the schemas.
+export const byName: Workspace | undefined = api.db.workspaces.findFirst((q) => q.where({ name: 'Payments' }))
+// @ts-expect-error a workspace has no `port` to query by
+api.db.workspaces.findFirst((q) => q.where({ port: '443' }))

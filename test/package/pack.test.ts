@@ -104,10 +104,36 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
   })
 
-  test('the consumer suite passes: setupServer with global fetch and axios, and startMockServer', async () => {
+  test('nothing a consumer may not need loads at import: icons, the JSON Schema generator (browser entry) and the CLI are lazy chunks', () => {
+    const dist = join(consumer, 'node_modules/workspace-api-mock/dist')
+    /** Every file an entry loads at import: its static imports, transitively (dynamic imports excluded). */
+    const staticGraph = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen
+      seen.add(file)
+      const source = readFileSync(file, 'utf8')
+      // `import ... from "./x"`, `export ... from "./x"` and `import "./x"`, but not `import("./x")`.
+      for (const [, specifier] of source.matchAll(/^(?:import|export)\b[^"(]*?"(\.[^"]+)"/gm)) {
+        staticGraph(join(file, '..', specifier!), seen)
+      }
+      return seen
+    }
+    const loaded = (entry: string) => [...staticGraph(join(dist, entry))].map((file) => relative(dist, file))
+    const dynamic = readdirSync(join(dist, 'chunks')).filter((name) => /^(icon-data|json-schemas|server|banner)-/.test(name))
+    expect(dynamic.map((name) => name.replace(/-[\w]+\.js$/, '')).sort()).toEqual(['banner', 'icon-data', 'json-schemas', 'server'])
+    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'node/index.js']) {
+      expect(loaded(entry).filter((file) => /icon-data|banner/.test(file)), entry).toEqual([])
+    }
+    expect(loaded('browser/index.js').filter((file) => /json-schemas/.test(file))).toEqual([])
+    expect(loaded('index.js').filter((file) => /server/.test(file))).toEqual([])
+    // The walk sees what is static: the main entry exports the generator, the node entry the server.
+    expect(loaded('index.js').some((file) => /json-schemas/.test(file))).toBe(true)
+    expect(loaded('node/index.js').some((file) => /chunks\/server-/.test(file))).toBe(true)
+  })
+
+  test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {
     const vitest = join(consumer, 'node_modules/vitest/vitest.mjs')
     const { code, output } = await command(process.execPath, [vitest, 'run'], consumer)
-    expect(output).toMatch(/Tests\s+4 passed \(4\)/)
+    expect(output).toMatch(/Tests\s+5 passed \(5\)/)
     expect(code).toBe(0)
   })
 
