@@ -5,77 +5,119 @@
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
+import { runBrowserBundle } from './browser-bundle.ts'
+import { runConsumerSuite } from './consumer-suite.ts'
 import { runHttp } from './http.ts'
 import { measureReset, runInProcess } from './in-process.ts'
 import { formatTable } from './stats.ts'
 
 const quick = process.argv.includes('--quick')
+/** `--only edge` measures the consumer's side only (test-file cost and browser bundle). */
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const ms = (n: number) => `${n.toFixed(3)} ms`
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
 const started = Date.now()
 console.log(`workspace-api-mock benchmark, ${new Date().toISOString().slice(0, 10)}, ${machine}\n`)
 
-const seeding = JSON.parse(
-  execFileSync(process.execPath, [new URL('./seed-child.ts', import.meta.url).pathname], { encoding: 'utf8' }),
-) as { seedMs: number; firstRequestMs: number; applications: number; peakRssMB: number; heapUsedMB: number }
-const reset = await measureReset(quick ? 50 : 500)
+let core: Record<string, unknown> = {}
+if (only !== 'edge') {
+  const seeding = JSON.parse(
+    execFileSync(process.execPath, [new URL('./seed-child.ts', import.meta.url).pathname], { encoding: 'utf8' }),
+  ) as { seedMs: number; firstRequestMs: number; applications: number; peakRssMB: number; heapUsedMB: number }
+  const reset = await measureReset(quick ? 50 : 500)
+  console.log(
+    formatTable(
+      ['measure', 'value', 'target'],
+      [
+        ['seed scale(100 × 1000), fresh process', ms(seeding.seedMs), '< 2000 ms'],
+        ['first request after seeding (builds indexes)', ms(seeding.firstRequestMs), ''],
+        ['peak RSS of that process', `${seeding.peakRssMB.toFixed(0)} MB`, ''],
+        ['heap used after seeding', `${seeding.heapUsedMB.toFixed(0)} MB`, ''],
+        ['reset() of demo, median', ms(reset.median), '< 5 ms'],
+        ['reset() of demo, p99', ms(reset.p99), ''],
+      ],
+    ),
+  )
+
+  const inProcess = await runInProcess({ rounds: quick ? 4 : 20, perRound: quick ? 25 : 100 })
+  console.log('\nIn-process, fetch + msw/node setupServer, 100,000 applications loaded (median of all requests):\n')
+  console.log(
+    formatTable(
+      ['operation', 'body', 'ours', 'bare MSW (precomputed)', 'ratio', 'ours p99', 'bare p99'],
+      inProcess.map((r) => [
+        r.operation,
+        `${(r.bytes / 1024).toFixed(1)} KiB`,
+        ms(r.ours),
+        ms(r.baseline),
+        `${r.ratio.toFixed(2)}x`,
+        ms(r.oursP99),
+        ms(r.baselineP99),
+      ]),
+    ),
+  )
+
+  const connections = 10
+  const duration = quick ? 1 : 2
+  const rounds = quick ? 1 : 9
+  const http = await runHttp({ duration, connections, rounds })
+  console.log(
+    `\nOver HTTP, autocannon, ${connections} connections, 100,000 applications; median of ${rounds} rounds of ${duration} s, ` +
+      'the floor and the mock taking turns; ratios are medians of the per-round ratios (json-server: one round):\n',
+  )
+  console.log(
+    formatTable(
+      ['operation', 'server', 'req/s', 'vs floor (req/s)', 'p99 latency', 'server CPU/request', 'vs floor (CPU)', 'errors'],
+      http.map((r) => [
+        r.operation,
+        r.server,
+        r.requestsPerSecond.toFixed(0),
+        `${r.vsFloor.requestsPerSecond.toFixed(2)}x`,
+        `${r.p99} ms`,
+        `${r.cpuPerRequest.toFixed(1)} µs`,
+        `${r.vsFloor.cpuPerRequest.toFixed(2)}x`,
+        String(r.errors),
+      ]),
+    ),
+  )
+  core = { seeding, reset, inProcess, http }
+}
+
+// The consumer's side: what a test file and a browser bundle pay for the kit.
+const suite = runConsumerSuite({ rounds: quick ? 1 : 3 })
+console.log(
+  `\nPer test file: a Vitest suite of ${suite.files} one-test files in a fresh project with the packed tarball ` +
+    `(wall time of \`vitest run\`, median of ${suite.rounds} alternating rounds; ratio = median of per-round ratios):\n`,
+)
 console.log(
   formatTable(
-    ['measure', 'value', 'target'],
+    ['suite', 'wall time', 'ratio', 'target'],
     [
-      ['seed scale(100 × 1000), fresh process', ms(seeding.seedMs), '< 2000 ms'],
-      ['first request after seeding (builds indexes)', ms(seeding.firstRequestMs), ''],
-      ['peak RSS of that process', `${seeding.peakRssMB.toFixed(0)} MB`, ''],
-      ['heap used after seeding', `${seeding.heapUsedMB.toFixed(0)} MB`, ''],
-      ['reset() of demo, median', ms(reset.median), '< 5 ms'],
-      ['reset() of demo, p99', ms(reset.p99), ''],
+      ['bare msw/node setupServer, one handler', ms(suite.bare), '1.00x', ''],
+      [`useMockApi({ scenario: 'demo', seed: 42 }), one request`, ms(suite.kit), `${suite.ratio.toFixed(2)}x`, '<= 1.25x'],
     ],
   ),
 )
-
-const inProcess = await runInProcess({ rounds: quick ? 4 : 20, perRound: quick ? 25 : 100 })
-console.log('\nIn-process, fetch + msw/node setupServer, 100,000 applications loaded (median of all requests):\n')
 console.log(
-  formatTable(
-    ['operation', 'body', 'ours', 'bare MSW (precomputed)', 'ratio', 'ours p99', 'bare p99'],
-    inProcess.map((r) => [
-      r.operation,
-      `${(r.bytes / 1024).toFixed(1)} KiB`,
-      ms(r.ours),
-      ms(r.baseline),
-      `${r.ratio.toFixed(2)}x`,
-      ms(r.oursP99),
-      ms(r.baselineP99),
-    ]),
-  ),
+  `Import alone, fresh Node process (median of 7, process start included): msw/node ${ms(suite.imports.msw)}, ` +
+    `workspace-api-mock ${ms(suite.imports.kit)}, workspace-api-mock/vitest ${ms(suite.imports.vitestEntry)}`,
 )
 
-const connections = 10
-const duration = quick ? 1 : 2
-const rounds = quick ? 1 : 9
-const http = await runHttp({ duration, connections, rounds })
-console.log(
-  `\nOver HTTP, autocannon, ${connections} connections, 100,000 applications; median of ${rounds} rounds of ${duration} s, ` +
-    'the floor and the mock taking turns; ratios are medians of the per-round ratios (json-server: one round):\n',
-)
+const bundle = await runBrowserBundle()
+console.log('\nBrowser app, Vite production build, every script loaded before the first answer (lazy chunks included):\n')
 console.log(
   formatTable(
-    ['operation', 'server', 'req/s', 'vs floor (req/s)', 'p99 latency', 'server CPU/request', 'vs floor (CPU)', 'errors'],
-    http.map((r) => [
-      r.operation,
-      r.server,
-      r.requestsPerSecond.toFixed(0),
-      `${r.vsFloor.requestsPerSecond.toFixed(2)}x`,
-      `${r.p99} ms`,
-      `${r.cpuPerRequest.toFixed(1)} µs`,
-      `${r.vsFloor.cpuPerRequest.toFixed(2)}x`,
-      String(r.errors),
-    ]),
+    ['app', 'scripts', 'bytes', 'gzip', 'target'],
+    [
+      ['plain setupWorker, one handler', String(bundle.bare.scripts.length), kb(bundle.bare.bytes), kb(bundle.bare.gzip), ''],
+      [`startMockWorker({ scenario: 'demo' })`, String(bundle.kit.scripts.length), kb(bundle.kit.bytes), kb(bundle.kit.gzip), ''],
+      ['added by the kit', '', kb(bundle.added.bytes), kb(bundle.added.gzip), '<= 64 KB gzip'],
+    ],
   ),
 )
 
 writeFileSync(
   new URL('./results.json', import.meta.url),
-  `${JSON.stringify({ date: new Date().toISOString(), machine, seeding, reset, inProcess, http }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), machine, ...core, consumerSuite: suite, browserBundle: bundle }, null, 2)}\n`,
 )
 console.log(`\nTotal benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s (results in bench/results.json)`)
