@@ -4,13 +4,13 @@ import { codeLines, runBlock, runBlocks, usageBlocks } from './readme-blocks.ts'
 
 const ROOT = new URL('../../', import.meta.url)
 
-describe('README.md code blocks', () => {
+describe('code blocks of README.md and docs/*.md', () => {
   const blocks = usageBlocks()
 
   test('every code block is an example kept in a tested file or a block the tests run (text blocks are output)', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10)
     const loose = blocks.filter((block) => block.language !== 'text' && block.marker === undefined)
-    expect(loose.map((block) => block.code)).toEqual([])
+    expect(loose.map((block) => `${block.document}: ${block.code}`)).toEqual([])
     const places = new Set(blocks.filter((b) => b.marker === 'usage-run').map((b) => b.target))
     expect([...places].sort()).toEqual(['consumer', 'install', 'repo'])
   })
@@ -24,7 +24,7 @@ describe('README.md code blocks', () => {
   )
 
   test('the set-up block is what CI runs: npm ci (the lockfile install) then npm test', () => {
-    const setup = blocks.filter((b) => b.marker === 'ci-run')
+    const setup = blocks.filter((b) => b.marker === 'ci-run' && b.document === 'README.md')
     expect(setup.map((b) => b.code)).toEqual(['npm install\nnpm test\n'])
     const ci = readFileSync(new URL('.ci/run', ROOT), 'utf8')
     expect(ci).toMatch(/npm ci[^\n]*\n[\s\S]*npm test/)

@@ -1,5 +1,6 @@
 /**
- * Reads README.md and runs its shell blocks. Blocks are marked in the Markdown:
+ * Reads the documentation (README.md and docs/*.md) and runs its shell blocks. Blocks are marked in the
+ * Markdown:
  *   <!-- usage-example: <file> -->  the code stands line for line (indentation aside) in <file>
  *   <!-- usage-run: repo | install | consumer -->  the commands are run (see runBlock)
  *   <!-- readme-example: <name> -->  checked by test/readme/readme-sync.test.ts
@@ -7,14 +8,26 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { expect } from 'vitest'
 import { waitForBanner } from '../server/cli-process.ts'
 
 export const README = new URL('../../README.md', import.meta.url)
+const DOCS = new URL('../../docs/', import.meta.url)
+
+/** The documentation a user reads: the README, then every docs/*.md (the decision notes hold no examples). */
+export function documents(): Array<{ name: string; text: string }> {
+  const docs = readdirSync(DOCS)
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => ({ name: `docs/${name}`, text: readFileSync(new URL(name, DOCS), 'utf8') }))
+  return [{ name: 'README.md', text: readFileSync(README, 'utf8') }, ...docs]
+}
 
 export interface Block {
+  /** The document it stands in. */
+  document: string
   marker: 'usage-example' | 'usage-run' | 'readme-example' | 'ci-run' | undefined
   /** The file of an example, or where a run block runs. */
   target: string | undefined
@@ -23,13 +36,15 @@ export interface Block {
 }
 
 export function usageBlocks(): Block[] {
-  const text = readFileSync(README, 'utf8')
-  return [...text.matchAll(/(?:<!-- (usage-example|usage-run|readme-example|ci-run)(?:: ([^\s]+))? -->\n)?```(\w*)\n([\s\S]*?)```/g)].map((m) => ({
-    marker: m[1] as Block['marker'],
-    target: m[2],
-    language: m[3]!,
-    code: m[4]!,
-  }))
+  return documents().flatMap(({ name, text }) =>
+    [...text.matchAll(/(?:<!-- (usage-example|usage-run|readme-example|ci-run)(?:: ([^\s]+))? -->\n)?```(\w*)\n([\s\S]*?)```/g)].map((m) => ({
+      document: name,
+      marker: m[1] as Block['marker'],
+      target: m[2],
+      language: m[3]!,
+      code: m[4]!,
+    })),
+  )
 }
 
 export function runBlocks(where: string): string[] {
