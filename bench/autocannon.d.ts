@@ -1,11 +1,21 @@
-// The subset of autocannon's API the benchmark uses (the package ships no types).
+// The subset of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
+  /** One request of a sequence; `setupRequest` and `onResponse` see a per-connection `context`. */
+  export interface Request {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    body?: string
+    setupRequest?: (request: Request, context: Record<string, unknown>) => Request | undefined
+    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void
+  }
   interface Options {
     url: string
     connections?: number
     duration?: number
     headers?: Record<string, string>
     pipelining?: number
+    requests?: Request[]
   }
   interface Histogram {
     average: number
