@@ -8,7 +8,7 @@ import type { MockContext } from '../context.ts'
 import { envelope } from '../envelope.ts'
 import type { Reply } from '../reply.ts'
 import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
-import { pathIdentifier } from '../parameters.ts'
+import { pathIdentifier, WORKSPACE_ID } from '../parameters.ts'
 import { Problem } from '../problem.ts'
 import { readJsonBody } from '../request-body.ts'
 import { assertValid } from '../validation.ts'
@@ -32,6 +32,13 @@ export const listWorkspaces = defineOperation({
   method: 'GET',
   path: '/api/workspaces',
   response: { schema: 'SuccessResponseListWorkspaceBody', shape: 'list' },
+  contract: {
+    summary: 'List workspaces',
+    description: "The workspaces of the caller's organization, ordered by `created`, then `id`.",
+    tag: 'Workspaces',
+    parameters: [],
+    statuses: [],
+  },
   run(input) {
     const { mock } = input
     const rows = mock.store.indexes.workspacesOf(principalOf(input).organization)
@@ -48,8 +55,15 @@ export const getWorkspace = defineOperation({
   method: 'GET',
   path: '/api/workspaces/:workspaceId',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
+  contract: {
+    summary: 'Get workspace',
+    description: "One workspace of the caller's organization.",
+    tag: 'Workspaces',
+    parameters: [WORKSPACE_ID],
+    statuses: [404],
+  },
   run(input) {
-    const id = pathIdentifier(input.params, 'workspaceId', input.errors)
+    const id = pathIdentifier(input.params, WORKSPACE_ID, input.errors)
     assertValid(input.errors)
     const workspace = visibleWorkspace(input.mock, id, principalOf(input))
     return workspaceItem(input, workspace)
@@ -61,6 +75,16 @@ export const createWorkspace = defineOperation({
   method: 'POST',
   path: '/api/workspaces',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
+  contract: {
+    summary: 'Create workspace',
+    description:
+      "Creates a workspace in the caller's organization. `name` is required; `description` and `domain` " +
+      'default to `""`. Every problem of the body is listed in one 422.',
+    tag: 'Workspaces',
+    parameters: [],
+    body: createWorkspaceBodySchema,
+    statuses: [],
+  },
   async run(input) {
     const body = await readJsonBody(input.request, createWorkspaceBodySchema, input.errors)
     assertValid(input.errors)
@@ -77,8 +101,18 @@ export const updateWorkspace = defineOperation({
   method: 'PUT',
   path: '/api/workspaces/:workspaceId',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
+  contract: {
+    summary: 'Update workspace',
+    description:
+      'Changes `name` and/or `description`; absent members keep their value, `domain` cannot change. Every ' +
+      'accepted update sets `updated` later than before and `modified_by` to the caller.',
+    tag: 'Workspaces',
+    parameters: [WORKSPACE_ID],
+    body: updateWorkspaceBodySchema,
+    statuses: [404],
+  },
   async run(input) {
-    const id = pathIdentifier(input.params, 'workspaceId', input.errors)
+    const id = pathIdentifier(input.params, WORKSPACE_ID, input.errors)
     const body = await readJsonBody(input.request, updateWorkspaceBodySchema, input.errors)
     assertValid(input.errors)
     const principal = principalOf(input)
