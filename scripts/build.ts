@@ -43,6 +43,8 @@ await build({
     format: 'esm',
     entryFileNames: '[name].js',
     chunkFileNames: 'chunks/[name]-[hash].js',
+    // The YAML library (lazy: loaded for /api/openapi.yaml only) under its own name, not its `browser/` path's.
+    codeSplitting: { groups: [{ name: 'yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ }] },
     // Readable output: the consumer's own bundler minifies for the browser; stack traces stay useful.
     minify: false,
     comments: { legal: true, annotation: true, jsdoc: false },

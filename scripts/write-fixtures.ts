@@ -5,7 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { allJsonSchemas } from '../src/model/json-schemas.ts'
-import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../src/handlers/openapi/serve.ts'
+import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../src/handlers/openapi/served-documents.ts'
 import { fixtureText } from '../src/model/fixture-text.ts'
 import { buildScenario } from '../src/scenarios/resolve.ts'
 import { DEMO_FIXTURE_SEED } from '../src/scenarios/presets.ts'

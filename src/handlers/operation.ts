@@ -42,21 +42,18 @@ export interface ParameterSpec<S extends z.ZodMiniType = z.ZodMiniType> {
   required: boolean
   /** The validator; the published schema is generated from its output type. */
   schema: S
-  description: string
   /** The value used when the parameter is absent. */
   default?: number
 }
 
 /**
- * What the published contract (the OpenAPI document, src/handlers/openapi/) says about an operation of the
- * API beyond its method, path and success envelope. The error statuses the pipeline answers for every
- * operation (401, 414, 429, 500, 503) and those that follow from a body or parameters (400, 413, 415,
- * 422) are derived from these facts (src/handlers/openapi/statuses.ts); `statuses` lists the rest.
+ * What the published contract (the OpenAPI document, src/handlers/openapi/) needs to know about an operation
+ * of the API beyond its method, path and success envelope. The error statuses the pipeline answers for every
+ * operation (401, 414, 429, 500, 503) and those that follow from a body or parameters (400, 413, 415, 422)
+ * are derived from these facts (src/handlers/openapi/statuses.ts); `statuses` lists the rest. Summaries and
+ * descriptions live with the generator (src/handlers/openapi/texts.ts): a browser bundle carries only this.
  */
 export interface OperationContract {
-  summary: string
-  description: string
-  tag: 'Workspaces' | 'Applications'
   parameters: readonly ParameterSpec[]
   /** The JSON request body's schema (a component of the document). */
   body?: z.ZodMiniType

@@ -36,7 +36,6 @@ export const WORKSPACE_ID: IdentifierSpec = {
   name: 'workspaceId',
   required: true,
   schema: identifierParameter,
-  description: 'Identifier of the workspace (`wse_` prefix). Another organization\'s workspace is 404.',
 }
 
 /** `{applicationId}` of GET /api/applications/{applicationId} (spec 4.6). */
@@ -45,7 +44,6 @@ export const APPLICATION_ID: IdentifierSpec = {
   name: 'applicationId',
   required: true,
   schema: identifierParameter,
-  description: 'Identifier of the application (`app_` prefix), in the workspace named by `X-Workspace-ID`.',
 }
 
 /** `X-Workspace-ID`, required on both application operations (spec 5; required by decision). */
@@ -54,7 +52,6 @@ export const WORKSPACE_HEADER: IdentifierSpec = {
   name: 'X-Workspace-ID',
   required: true,
   schema: identifierParameter,
-  description: 'The workspace whose applications are read. Unknown, or another organization\'s: 404.',
 }
 
 /** `current_page` and `page_size` (spec 4.5, 8): bounds and defaults from `PAGING`. */
@@ -64,7 +61,6 @@ export const PAGING_PARAMETERS: readonly ParameterSpec[] = [
     name: PAGING.currentPage.name,
     required: false,
     schema: pageParameters.currentPage,
-    description: 'Current Page (1-based). Past the last page: 200 with empty `data`.',
     default: PAGING.currentPage.default,
   },
   {
@@ -72,7 +68,6 @@ export const PAGING_PARAMETERS: readonly ParameterSpec[] = [
     name: PAGING.pageSize.name,
     required: false,
     schema: pageParameters.pageSize,
-    description: 'Page Size.',
     default: PAGING.pageSize.default,
   },
 ]

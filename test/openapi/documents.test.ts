@@ -9,7 +9,7 @@ import { setupServer } from 'msw/node'
 import { parse as parseYaml } from 'yaml'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi, PAGING } from '../../src/index.ts'
-import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../../src/handlers/openapi/serve.ts'
+import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../../src/handlers/openapi/served-documents.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
 const FIXTURES = new URL('../../fixtures/', import.meta.url)

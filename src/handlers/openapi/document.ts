@@ -19,6 +19,7 @@ import { MAX_BODY_BYTES } from '../request-body.ts'
 import { MAX_URL_LENGTH, operations } from '../create-handlers.ts'
 import type { Operation, ParameterSpec } from '../operation.ts'
 import { errorStatuses, statusDescription } from './statuses.ts'
+import { OPERATION_TEXTS, PARAMETER_TEXTS, TAGS } from './texts.ts'
 
 export type { OpenApiVersion } from '../../model/openapi-schemas.ts'
 
@@ -46,11 +47,6 @@ most ${MAX_BODY_BYTES / 1024 / 1024} MiB. URLs: at most ${MAX_URL_LENGTH} charac
 
 **Faults.** 429 and 503 (and any other status a test injects with \`faults.fail\`) come only from faults
 injected into the mock (\`api.faults\`, or \`/__admin/faults\` on the demo server).`
-
-const TAGS = [
-  { name: 'Workspaces', description: 'Named containers that belong to an organization (spec 2.3).' },
-  { name: 'Applications', description: 'Entries that belong to a workspace (spec 2.4).' },
-]
 
 /** `Link` (every response) and the headers of particular errors, as reusable Header Objects. */
 const HEADERS = {
@@ -88,10 +84,12 @@ export function pathTemplate(path: string): string {
 function parameterObject(parameter: ParameterSpec, version: OpenApiVersion): JsonObject {
   const schema = schemaObject(parameter.schema, version)
   if (parameter.default !== undefined) schema.default = parameter.default
+  const description = PARAMETER_TEXTS[`${parameter.in}.${parameter.name}`]
+  if (!description) throw new TypeError(`no description for the ${parameter.in} parameter ${parameter.name}`)
   return {
     name: parameter.name,
     in: parameter.in,
-    description: parameter.description,
+    description,
     required: parameter.required,
     schema,
   }
@@ -119,11 +117,13 @@ function responses(operation: Operation): JsonObject {
 
 function operationObject(operation: Operation, version: OpenApiVersion): JsonObject {
   const contract = operation.contract!
+  const text = OPERATION_TEXTS[operation.name]
+  if (!text) throw new TypeError(`no summary and description for ${operation.name}`)
   const object: JsonObject = {
     operationId: operation.name,
-    summary: contract.summary,
-    description: contract.description,
-    tags: [contract.tag],
+    summary: text.summary,
+    description: text.description,
+    tags: [text.tag],
   }
   if (contract.parameters.length > 0) {
     object.parameters = contract.parameters.map((parameter) => parameterObject(parameter, version))

@@ -25,11 +25,6 @@ export const listApplications = defineOperation({
   path: '/api/applications',
   response: { schema: 'PagingResponseListApplicationBody', shape: 'page' },
   contract: {
-    summary: 'List applications',
-    description:
-      'A page of the applications of the workspace named by `X-Workspace-ID`, ordered by `created`, then `id`. ' +
-      'A page past the end is 200 with empty `data` and the correct `total`.',
-    tag: 'Applications',
     parameters: [WORKSPACE_HEADER, ...PAGING_PARAMETERS],
     statuses: [404],
   },
@@ -55,9 +50,6 @@ export const getApplication = defineOperation({
   path: '/api/applications/:applicationId',
   response: { schema: 'SuccessResponseApplicationBody', shape: 'item' },
   contract: {
-    summary: 'Get application',
-    description: 'One application of the workspace named by `X-Workspace-ID`; one outside that workspace is 404.',
-    tag: 'Applications',
     parameters: [APPLICATION_ID, WORKSPACE_HEADER],
     statuses: [404],
   },

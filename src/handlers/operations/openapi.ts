@@ -16,7 +16,7 @@ function documentRoute(name: OperationName, path: string, version: Version, form
     path,
     public: true,
     async run({ url, mock }) {
-      const { openApiReply } = await import('../openapi/serve.ts')
+      const { openApiReply } = await import('../openapi/served-documents.ts')
       return openApiReply(version, format, mock.baseUrl ?? url.origin)
     },
   })

@@ -33,9 +33,6 @@ export const listWorkspaces = defineOperation({
   path: '/api/workspaces',
   response: { schema: 'SuccessResponseListWorkspaceBody', shape: 'list' },
   contract: {
-    summary: 'List workspaces',
-    description: "The workspaces of the caller's organization, ordered by `created`, then `id`.",
-    tag: 'Workspaces',
     parameters: [],
     statuses: [],
   },
@@ -56,9 +53,6 @@ export const getWorkspace = defineOperation({
   path: '/api/workspaces/:workspaceId',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
   contract: {
-    summary: 'Get workspace',
-    description: "One workspace of the caller's organization.",
-    tag: 'Workspaces',
     parameters: [WORKSPACE_ID],
     statuses: [404],
   },
@@ -76,11 +70,6 @@ export const createWorkspace = defineOperation({
   path: '/api/workspaces',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
   contract: {
-    summary: 'Create workspace',
-    description:
-      "Creates a workspace in the caller's organization. `name` is required; `description` and `domain` " +
-      'default to `""`. Every problem of the body is listed in one 422.',
-    tag: 'Workspaces',
     parameters: [],
     body: createWorkspaceBodySchema,
     statuses: [],
@@ -102,11 +91,6 @@ export const updateWorkspace = defineOperation({
   path: '/api/workspaces/:workspaceId',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
   contract: {
-    summary: 'Update workspace',
-    description:
-      'Changes `name` and/or `description`; absent members keep their value, `domain` cannot change. Every ' +
-      'accepted update sets `updated` later than before and `modified_by` to the caller.',
-    tag: 'Workspaces',
     parameters: [WORKSPACE_ID],
     body: updateWorkspaceBodySchema,
     statuses: [404],
