@@ -9,9 +9,13 @@
  * - Types: TypeScript emits declarations beside them, one per module, so the shipped types are exactly
  *   the sources' (they import `zod`, `@msw/data`, `@faker-js/faker` and `msw` types, hence those stay
  *   dependencies).
+ * - The reference page's renderer: Scalar's standalone build (one self-contained script) copied from the
+ *   devDependency @scalar/api-reference into dist/vendor/ with its license, which the demo server serves
+ *   at /api/docs (src/node/docs-page.ts). Consumers get 4 MB of one file instead of a dependency that
+ *   installs about 200 MB. See docs/decisions/0006-the-published-contract.md.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, rmSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
 
@@ -52,7 +56,43 @@ await build({
 })
 chmodSync(new URL('dist/cli/main.js', `file://${ROOT}`), 0o755)
 
+// The renderer of /api/docs, beside the server code that serves it (dist/chunks/ -> ../vendor/).
+const scalar = new URL('.', import.meta.resolve('@scalar/api-reference'))
+const { version } = JSON.parse(readFileSync(new URL('../package.json', scalar), 'utf8')) as { version: string }
+mkdirSync(new URL('dist/vendor', `file://${ROOT}`), { recursive: true })
+copyFileSync(new URL('browser/standalone.js', scalar), new URL('dist/vendor/scalar-api-reference.js', `file://${ROOT}`))
+writeFileSync(new URL('dist/vendor/scalar-api-reference.LICENSE.txt', `file://${ROOT}`), scalarNotice(version))
+
 execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
   cwd: ROOT,
   stdio: 'inherit',
 })
+
+/** The license of the copied renderer (its package ships none; MIT, as its package.json and repository say). */
+function scalarNotice(version: string): string {
+  return `scalar-api-reference.js is the standalone build of @scalar/api-reference ${version}
+(https://github.com/scalar/scalar, packages/api-reference), unchanged.
+
+MIT License
+
+Copyright (c) 2023-present Scalar
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+`
+}
