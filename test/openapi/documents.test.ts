@@ -156,6 +156,12 @@ describe('what the document says', () => {
       expect(responses[429].headers['Retry-After']).toBeDefined()
     }
   })
+
+  test("docs/openapi.md's table of statuses is the document's", () => {
+    const docs = readFileSync(new URL('../../docs/openapi.md', import.meta.url), 'utf8')
+    const rows = [...docs.matchAll(/^\| `(\w+)` \| ([\d, ]+) \|$/gm)].map(([, id, statuses]) => [id, statuses!.split(', ').map(Number)])
+    expect(rows).toEqual(operations.map((operation) => [operation.operationId, Object.keys(operation.responses).map(Number)]))
+  })
 })
 
 describe('served without credentials by every runtime', () => {
