@@ -9,20 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 import { createMockApi } from '../../src/index.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
 const DEMO = fileURLToPath(new URL('../../examples/browser-demo/', import.meta.url))
 const SOURCE = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url))
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** What the demo page must show: the demo scenario with seed 42, in API order (created, then id). */
 async function expectedData() {

@@ -8,18 +8,9 @@ import { existsSync, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const RESULTS = fileURLToPath(new URL('../../test-results/', import.meta.url))
 
 const OPERATIONS = [
