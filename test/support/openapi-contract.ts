@@ -119,6 +119,7 @@ function bodyProblem(ref: string, body: unknown): string | undefined {
 }
 
 function problemJson(response: ReceivedResponse): string | undefined {
+  if (response.method === 'HEAD') return undefined // no body to check
   const mediaType = (response.contentType ?? '').split(';')[0]!.trim()
   if (mediaType !== 'application/problem+json') return `content type ${response.contentType ?? 'none'}, not application/problem+json`
   const invalid = bodyProblem(pointer('components', 'schemas', 'ErrorModel'), response.body)
