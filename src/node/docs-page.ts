@@ -8,6 +8,8 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import { gunzip, gzip } from 'node:zlib'
 import type { MockApi } from '../api/create-mock-api.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import { responseTarget } from '../handlers/envelope.ts'
@@ -20,18 +22,27 @@ export const DOCS_PATH = '/api/docs'
 export const RENDERER_PATH = '/api/docs/scalar-api-reference.js'
 
 /**
- * Where the renderer's standalone build is: in the package, the copy the build puts into dist/vendor/
- * (scripts/build.ts: consumers install no renderer and its 200 MB of dependencies); from the sources, the
+ * Where the renderer's standalone build is: in the package, the gzipped copy the build puts into dist/vendor/
+ * (scripts/build.ts: consumers install no renderer and its 280 MB of dependencies); from the sources, the
  * installed devDependency @scalar/api-reference.
  */
-export function rendererFile(): string {
-  const packaged = fileURLToPath(new URL('../vendor/scalar-api-reference.js', import.meta.url))
-  if (existsSync(packaged)) return packaged
+export function rendererFile(): { path: string; gzipped: boolean } {
+  const packaged = fileURLToPath(new URL('../vendor/scalar-api-reference.js.gz', import.meta.url))
+  if (existsSync(packaged)) return { path: packaged, gzipped: true }
   // The package exports no path to it: find it beside its main module (dist/index.js).
-  return fileURLToPath(new URL('browser/standalone.js', import.meta.resolve('@scalar/api-reference')))
+  const installed = new URL('browser/standalone.js', import.meta.resolve('@scalar/api-reference'))
+  return { path: fileURLToPath(installed), gzipped: false }
 }
 
-const renderer = once(() => readFile(rendererFile()))
+/** The script gzipped (as every browser accepts it), read or compressed once. */
+const rendererGzip = once(async () => {
+  const { path, gzipped } = rendererFile()
+  const bytes = await readFile(path)
+  return gzipped ? bytes : promisify(gzip)(bytes)
+})
+
+/** The script as is, for a client that does not accept gzip. */
+const rendererPlain = once(async () => promisify(gunzip)(await rendererGzip()))
 
 /** Text for a `<script>` element: JSON that cannot end the element or break a line of script. */
 function scriptJson(value: unknown): string {
@@ -109,11 +120,16 @@ async function page(api: MockApi, origin: string): Promise<Response> {
   return new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } })
 }
 
-async function script(): Promise<Response> {
-  const bytes = await renderer()
-  return new Response(new Uint8Array(bytes), {
-    headers: { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
-  })
+async function script(request: ApiRequest): Promise<Response> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/javascript; charset=utf-8',
+    'Cache-Control': 'public, max-age=3600',
+    Vary: 'Accept-Encoding',
+  }
+  if (/\bgzip\b/.test(request.header('Accept-Encoding') ?? '')) {
+    return new Response(new Uint8Array(await rendererGzip()), { headers: { ...headers, 'Content-Encoding': 'gzip' } })
+  }
+  return new Response(new Uint8Array(await rendererPlain()), { headers })
 }
 
 /**
@@ -128,5 +144,5 @@ export function docsAnswer(request: ApiRequest, api: MockApi): Promise<Response>
     const problem = new Problem(405, `${request.method} is not allowed on ${pathname}`, undefined, { Allow: 'GET, HEAD' })
     return Promise.resolve(toResponse(problemReply(problem, responseTarget(request.url, undefined))))
   }
-  return isPage ? page(api, origin) : script()
+  return isPage ? page(api, origin) : script(request)
 }

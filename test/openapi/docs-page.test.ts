@@ -3,9 +3,22 @@
  * it): the page, the renderer's script from the installed package, and the answers to other methods.
  */
 import { readFileSync } from 'node:fs'
+import { get, type IncomingHttpHeaders } from 'node:http'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { RENDERER_PATH, rendererFile } from '../../src/node/docs-page.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
+
+/** A GET with exactly this Accept-Encoding (fetch always asks for gzip and unzips by itself). */
+function raw(url: string, acceptEncoding: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'Accept-Encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }))
+    }).on('error', reject)
+  })
+}
 
 describe('GET /api/docs on the demo server', () => {
   let server: MockServer
@@ -31,13 +44,20 @@ describe('GET /api/docs on the demo server', () => {
     expect(server.api.journal.entries).toEqual([])
   })
 
-  test("the renderer's script is the installed package's standalone build", async () => {
-    const response = await fetch(`${server.url}${RENDERER_PATH}`)
-    expect(response.status).toBe(200)
-    expect(response.headers.get('Content-Type')).toBe('text/javascript; charset=utf-8')
-    const bytes = new Uint8Array(await response.arrayBuffer())
-    expect(rendererFile()).toMatch(/node_modules\/@scalar\/api-reference\/dist\/browser\/standalone\.js$/)
-    expect(bytes).toEqual(new Uint8Array(readFileSync(rendererFile())))
+  test("the renderer's script is the installed package's standalone build, gzipped for who accepts it", async () => {
+    const { path, gzipped } = rendererFile()
+    expect(path).toMatch(/node_modules\/@scalar\/api-reference\/dist\/browser\/standalone\.js$/)
+    expect(gzipped).toBe(false)
+    const original = readFileSync(path)
+    for (const encoding of ['gzip, deflate, br', 'identity']) {
+      const response = await raw(`${server.url}${RENDERER_PATH}`, encoding)
+      expect(response.status).toBe(200)
+      expect(response.headers['content-type']).toBe('text/javascript; charset=utf-8')
+      expect(response.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : 'gzip')
+      expect(response.body.length).toBe(Number(response.headers['content-length']))
+      const body = encoding === 'identity' ? response.body : gunzipSync(response.body)
+      expect(body.equals(original), encoding).toBe(true)
+    }
   })
 
   test('HEAD answers without a body; other methods are 405 problems with Allow', async () => {

@@ -171,6 +171,25 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(manifest.exports['./openapi.yaml']).toBe('./fixtures/openapi.yaml')
   })
 
+  test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {
+    const vendor = join(consumer, 'node_modules/workspace-api-mock/dist/vendor')
+    expect(readdirSync(vendor).sort()).toEqual(['scalar-api-reference.LICENSE.txt', 'scalar-api-reference.js.gz'])
+    const script = `
+      import { startMockServer } from 'workspace-api-mock/node'
+      const server = await startMockServer({ port: 0, scenario: 'demo' })
+      const page = await fetch(server.url + '/api/docs')
+      const html = await page.text()
+      const renderer = await fetch(server.url + /<script src="([^"]+)"/.exec(html)[1])
+      const bytes = (await renderer.arrayBuffer()).byteLength
+      console.log(JSON.stringify({ page: page.status, renderer: renderer.status, encoding: renderer.headers.get('content-encoding'), bytes, origin: html.includes(JSON.stringify([{ url: server.url }])) }))
+      await server.close()`
+    const { code, output } = await command(process.execPath, ['--input-type=module', '-e', script], consumer)
+    expect(code, output).toBe(0)
+    const result = JSON.parse(output)
+    expect(result).toMatchObject({ page: 200, renderer: 200, encoding: 'gzip', origin: true })
+    expect(result.bytes).toBeGreaterThan(1_000_000)
+  })
+
   test('the typed client the docs show: openapi-typescript against the running demo server, then openapi-fetch calls typed and type-checked (skipLibCheck off)', async () => {
     // A project of its own (the consumer's tsconfig and suite stay as they are), on the consumer's modules.
     const project = join(stage, 'openapi-client')
