@@ -15,7 +15,8 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    reporters: ['default', './test/support/count-reporter.ts'],
+    // The count reporter's line (`N passed, N failed`) stays the last one.
+    reporters: ['default', './test/support/contract-reporter.ts', './test/support/count-reporter.ts'],
     // Vitest's default on 2 cores is one worker; many suites wait on child processes (CLI, npm pack,
     // Chromium), so two workers finish sooner, and the two isolation files really run in parallel.
     maxWorkers: 2,

@@ -56,6 +56,7 @@ export function banner(input: {
     settings.failRate !== undefined && `${settings.failRate * 100}% of requests fail with ${settings.failStatus}`,
   ].filter(Boolean)
   if (faults.length > 0) lines.push('', `Injected faults: ${faults.join('; ')}.`)
+  lines.push('', `API reference: ${url}/api/docs (OpenAPI: ${url}/api/openapi.json)`)
   lines.push('', `Admin: ${url}/__admin/ (faults, journal, reset, snapshot; see the README).`)
   lines.push('', 'Press Ctrl+C to stop.', '')
   return lines.join('\n')

@@ -8,6 +8,7 @@ import { journaled, runOperation, type MaybePromise } from './run-operation.ts'
 import { getApplication, listApplications } from './operations/applications.ts'
 import { getSchema } from './operations/schemas.ts'
 import { getIcon } from './operations/icons.ts'
+import { getOpenApi30Json, getOpenApi30Yaml, getOpenApiJson, getOpenApiYaml } from './operations/openapi.ts'
 import {
   createWorkspace,
   getWorkspace,
@@ -25,6 +26,10 @@ export const operations: readonly Operation[] = [
   getApplication,
   getSchema,
   getIcon,
+  getOpenApiJson,
+  getOpenApiYaml,
+  getOpenApi30Json,
+  getOpenApi30Yaml,
 ]
 
 /** The MSW path pattern of an API path: under `baseUrl`, or on any origin. */

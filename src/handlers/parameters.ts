@@ -2,6 +2,7 @@ import { z } from '../model/zod.ts'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
+import type { ParameterSpec } from './operation.ts'
 import { validate } from './validation.ts'
 
 /** A path or header identifier: 1 to 36 characters (spec 8). Prefix and hex form are not checked: 404. */
@@ -26,19 +27,64 @@ const pageParameters = {
   pageSize: integerParameter(PAGING.pageSize.min, PAGING.pageSize.max),
 }
 
+/** A parameter that carries an identifier. */
+type IdentifierSpec = ParameterSpec<typeof identifierParameter>
+
+/** `{workspaceId}` of the workspace paths (spec 4.2, 4.3). */
+export const WORKSPACE_ID: IdentifierSpec = {
+  in: 'path',
+  name: 'workspaceId',
+  required: true,
+  schema: identifierParameter,
+}
+
+/** `{applicationId}` of GET /api/applications/{applicationId} (spec 4.6). */
+export const APPLICATION_ID: IdentifierSpec = {
+  in: 'path',
+  name: 'applicationId',
+  required: true,
+  schema: identifierParameter,
+}
+
+/** `X-Workspace-ID`, required on both application operations (spec 5; required by decision). */
+export const WORKSPACE_HEADER: IdentifierSpec = {
+  in: 'header',
+  name: 'X-Workspace-ID',
+  required: true,
+  schema: identifierParameter,
+}
+
+/** `current_page` and `page_size` (spec 4.5, 8): bounds and defaults from `PAGING`. */
+export const PAGING_PARAMETERS: readonly ParameterSpec[] = [
+  {
+    in: 'query',
+    name: PAGING.currentPage.name,
+    required: false,
+    schema: pageParameters.currentPage,
+    default: PAGING.currentPage.default,
+  },
+  {
+    in: 'query',
+    name: PAGING.pageSize.name,
+    required: false,
+    schema: pageParameters.pageSize,
+    default: PAGING.pageSize.default,
+  },
+]
+
 /** A path parameter: MSW gives a string (or an array for repeated segments, which never match here). */
 export function pathIdentifier(
   params: Record<string, string | readonly string[] | undefined>,
-  name: string,
+  parameter: IdentifierSpec,
   errors: ErrorDetail[],
 ): string {
-  return validate(identifierParameter, params[name], `path.${name}`, errors) ?? ''
+  return validate(parameter.schema, params[parameter.name], `path.${parameter.name}`, errors) ?? ''
 }
 
 /** A required identifier header such as X-Workspace-ID. */
-export function headerIdentifier(request: ApiRequest, name: string, errors: ErrorDetail[]): string {
-  const value = request.header(name) ?? undefined
-  return validate(identifierParameter, value, `header.${name}`, errors) ?? ''
+export function headerIdentifier(request: ApiRequest, parameter: IdentifierSpec, errors: ErrorDetail[]): string {
+  const value = request.header(parameter.name) ?? undefined
+  return validate(parameter.schema, value, `header.${parameter.name}`, errors) ?? ''
 }
 
 /**

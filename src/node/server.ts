@@ -4,6 +4,7 @@ import { createMockApi, dispatcherOf, type MockApi, type MockApiOptions } from '
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { Answer } from '../handlers/reply.ts'
 import { ADMIN_PREFIX, applyFault, handleAdmin, type FaultSpec } from './admin.ts'
+import { docsAnswer } from './docs-page.ts'
 import { fromIncomingMessage } from './incoming-request.ts'
 import { bodyLeftUnread, writeReply } from './write-reply.ts'
 
@@ -169,6 +170,11 @@ function serve(
         .then((fetchRequest) => handleAdmin(fetchRequest, api, faults))
         .then(deliver)
         .catch(fail)
+      return
+    }
+    const docs = docsAnswer(request, api)
+    if (docs) {
+      docs.then(deliver).catch(fail)
       return
     }
     const answer = dispatcherOf(api)(request)

@@ -16,6 +16,10 @@ export interface OperationData {
   getApplication: Application
   getSchema: never
   getIcon: never
+  getOpenApiJson: never
+  getOpenApiYaml: never
+  getOpenApi30Json: never
+  getOpenApi30Yaml: never
 }
 
 /** Builders for the response of one operation: the right envelope, or a problem. */

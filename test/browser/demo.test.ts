@@ -9,20 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { createServer, type ViteDevServer } from 'vite'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 import { createMockApi } from '../../src/index.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
 const DEMO = fileURLToPath(new URL('../../examples/browser-demo/', import.meta.url))
 const SOURCE = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url))
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** What the demo page must show: the demo scenario with seed 42, in API order (created, then id). */
 async function expectedData() {
@@ -55,7 +46,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('browser demo in Chrom
       // Bundle the dependencies up front, so that the first load does not trigger a re-optimization.
       optimizeDeps: {
         entries: ['index.html', 'plugin.html'],
-        include: ['msw', 'msw/browser', '@msw/data', 'zod', '@faker-js/faker'],
+        include: ['msw', 'msw/browser', '@msw/data', 'zod', '@faker-js/faker', 'yaml'],
       },
     })
     await vite.listen()
@@ -211,6 +202,29 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('browser demo in Chrom
       })
       expect(sizes.length).toBeGreaterThan(2)
       expect(new Set(sizes.map(String))).toEqual(new Set(['72,72']))
+      expect(problems).toEqual([])
+    } finally {
+      await context.close()
+    }
+  })
+
+  test('the worker serves the OpenAPI documents too, with servers = the page origin', async () => {
+    const context = await browser.newContext()
+    try {
+      const page = await open(context)
+      await ready(page)
+      const result = await page.evaluate(async () => {
+        const json = await fetch('/api/openapi.json')
+        const yaml = await fetch('/api/openapi-3.0.yaml')
+        return {
+          json: [json.status, json.headers.get('content-type'), (await json.json()).servers],
+          yaml: [yaml.status, yaml.headers.get('content-type'), (await yaml.text()).split('\n')[0]],
+        }
+      })
+      expect(result).toEqual({
+        json: [200, 'application/openapi+json', [{ url: origin }]],
+        yaml: [200, 'application/openapi+yaml', 'openapi: 3.0.3'],
+      })
       expect(problems).toEqual([])
     } finally {
       await context.close()

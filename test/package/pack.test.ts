@@ -4,6 +4,7 @@
  */
 import { execFile, spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { createRequire } from 'node:module'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join, relative } from 'node:path'
@@ -14,8 +15,10 @@ import { runBlock, runBlocks, userEnv } from './readme-blocks.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
+/** A project with a client generated from the served OpenAPI document (docs/openapi.md). */
+const OPENAPI_CLIENT = fileURLToPath(new URL('../../examples/openapi-client/', import.meta.url))
 /** What the consumer suite needs besides the documented install (`npm install --save-dev workspace-api-mock msw`). */
-const TOOLING = ['axios@^1', 'vitest@^5.1.1', 'typescript@^7.0.2', '@types/node@^24']
+const TOOLING = ['axios@^1', 'vitest@^5.1.1', 'typescript@^7.0.2', '@types/node@^24', 'openapi-fetch@^0.17.0']
 
 const run = promisify(execFile)
 
@@ -75,7 +78,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
     expect(outside.sort()).toEqual(
-      ['README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', ...schemas].sort(),
+      ['README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
@@ -128,6 +131,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     // The walk sees what is static: the main entry exports the generator, the node entry the server.
     expect(loaded('index.js').some((file) => /json-schemas/.test(file))).toBe(true)
     expect(loaded('node/index.js').some((file) => /chunks\/server-/.test(file))).toBe(true)
+    // The OpenAPI generator and the YAML library load with the first request for a document (or the
+    // reference page); the browser entry loads zod's JSON Schema generator only then too.
+    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'node/index.js']) {
+      expect(loaded(entry).filter((file) => /chunks\/(served-documents|document|yaml)-/.test(file)), entry).toEqual([])
+    }
+    expect(loaded('browser/index.js').filter((file) => /json-schema-processors/.test(file))).toEqual([])
   })
 
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {
@@ -144,8 +153,64 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(code).toBe(0)
   })
 
-  test.each(runBlocks('consumer'))('the documented commands run in the consumer: %s', async (code) => {
+  // The block that generates a typed client runs in its own test below.
+  const generatesClient = (code: string) => code.includes('openapi-typescript')
+
+  test.each(runBlocks('consumer').filter((code) => !generatesClient(code)))('the documented commands run in the consumer: %s', async (code) => {
     const outputs = await runBlock(code, consumer)
     for (const output of outputs) expect(output).toContain('Base URL: http://127.0.0.1:')
+  })
+
+  test('workspace-api-mock/openapi.json and /openapi.yaml resolve to the shipped OpenAPI document', () => {
+    const resolve = createRequire(join(consumer, 'package.json')).resolve
+    for (const file of ['openapi.json', 'openapi.yaml']) {
+      const path = resolve(`workspace-api-mock/${file}`)
+      expect(readFileSync(path, 'utf8'), file).toBe(readFileSync(join(ROOT, 'fixtures', file), 'utf8'))
+    }
+    expect(manifest.exports['./openapi.json']).toBe('./fixtures/openapi.json')
+    expect(manifest.exports['./openapi.yaml']).toBe('./fixtures/openapi.yaml')
+  })
+
+  test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {
+    const vendor = join(consumer, 'node_modules/workspace-api-mock/dist/vendor')
+    expect(readdirSync(vendor).sort()).toEqual(['scalar-api-reference.LICENSE.txt', 'scalar-api-reference.js.gz'])
+    const script = `
+      import { startMockServer } from 'workspace-api-mock/node'
+      const server = await startMockServer({ port: 0, scenario: 'demo' })
+      const page = await fetch(server.url + '/api/docs')
+      const html = await page.text()
+      const renderer = await fetch(server.url + /<script src="([^"]+)"/.exec(html)[1])
+      const bytes = (await renderer.arrayBuffer()).byteLength
+      console.log(JSON.stringify({ page: page.status, renderer: renderer.status, encoding: renderer.headers.get('content-encoding'), bytes, origin: html.includes(JSON.stringify([{ url: server.url }])) }))
+      await server.close()`
+    const { code, output } = await command(process.execPath, ['--input-type=module', '-e', script], consumer)
+    expect(code, output).toBe(0)
+    const result = JSON.parse(output)
+    expect(result).toMatchObject({ page: 200, renderer: 200, encoding: 'gzip', origin: true })
+    expect(result.bytes).toBeGreaterThan(1_000_000)
+  })
+
+  test('the typed client the docs show: openapi-typescript against the running demo server, then openapi-fetch calls typed and type-checked (skipLibCheck off)', async () => {
+    // A project of its own (the consumer's tsconfig and suite stay as they are), on the consumer's modules.
+    const project = join(stage, 'openapi-client')
+    cpSync(OPENAPI_CLIENT, project, { recursive: true })
+    symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
+    // The documented commands: `npx workspace-api-mock` from the tarball, then `npx --yes openapi-typescript`
+    // (with its own TypeScript 5: it builds types with the compiler API that TypeScript 7 no longer has).
+    const blocks = runBlocks('consumer').filter(generatesClient)
+    expect(new Set(blocks).size, 'README.md and docs/openapi.md show the same commands').toBe(1)
+    const outputs = await runBlock(blocks[0]!, project)
+    expect(outputs[0]).toContain('Base URL: http://127.0.0.1:')
+    const generated = readFileSync(join(project, 'src/api.d.ts'), 'utf8')
+    expect(generated).toContain('"/api/workspaces/{workspaceId}"')
+    expect(generated).toContain('PagingResponseListApplicationBody')
+
+    // TypeScript 7 checks the client, the generated types and openapi-fetch's; each @ts-expect-error must be needed.
+    const tsc = await command(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], project)
+    expect(tsc.output).toBe('')
+    expect(tsc.code).toBe(0)
+    const suite = await command(process.execPath, [join(consumer, 'node_modules/vitest/vitest.mjs'), 'run'], project)
+    expect(suite.output).toMatch(/Tests\s+6 passed \(6\)/)
+    expect(suite.code).toBe(0)
   })
 })

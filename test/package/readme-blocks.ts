@@ -120,7 +120,7 @@ const DOCUMENTED_URL = 'http://127.0.0.1:4010'
  * - `npx workspace-api-mock ...` and `npm start ...` start a server on a free port (`--port 0` is appended;
  *   the last `--port` wins) and wait for its banner; it is stopped with SIGTERM at the end of the block;
  * - `curl ...` runs against the last server (its URL replaces http://127.0.0.1:4010) and must answer 200;
- * - anything else must exit with 0.
+ * - anything else must exit with 0 (run against the last server too, when one runs: e.g. a code generator).
  * Returns the output of every server, for further checks.
  */
 export async function runBlock(code: string, cwd: string): Promise<string[]> {
@@ -138,7 +138,8 @@ export async function runBlock(code: string, cwd: string): Promise<string[]> {
         const { code: exit, output } = await shell(command, cwd)
         expect({ line, exit, output }).toEqual({ line, exit: 0, output: '200' })
       } else {
-        const { code: exit, output } = await shell(line, cwd)
+        const server = servers.at(-1)
+        const { code: exit, output } = await shell(server ? line.replaceAll(DOCUMENTED_URL, server.url) : line, cwd)
         expect({ line, exit, output }).toMatchObject({ line, exit: 0 })
       }
     }

@@ -37,6 +37,7 @@ describe('workspace-api-mock serving the demo scenario', () => {
     expect(cli.stdout()).toContain('scenario demo, seed 7')
     expect(cli.curls).toHaveLength(2)
     expect(cli.curls[0]).toContain(`${cli.url}/api/workspaces`)
+    expect(cli.stdout()).toContain(`API reference: ${cli.url}/api/docs (OpenAPI: ${cli.url}/api/openapi.json)`)
     expect(cli.stderr()).toBe('')
   })
 

@@ -19,6 +19,8 @@ export interface CallInit extends RequestInit {
   workspace?: string
   /** JSON body (sets Content-Type application/json). */
   json?: unknown
+  /** `false`: a response the test takes off the contract on purpose (see checkedFetch). */
+  contract?: false
 }
 
 export interface CheckedResponse {

@@ -1,12 +1,17 @@
 import type { Account, Workspace } from '../../model/schemas.ts'
 import { envelope } from '../envelope.ts'
 import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
-import { headerIdentifier, pagingQuery, pathIdentifier } from '../parameters.ts'
+import {
+  APPLICATION_ID,
+  headerIdentifier,
+  PAGING_PARAMETERS,
+  pagingQuery,
+  pathIdentifier,
+  WORKSPACE_HEADER,
+} from '../parameters.ts'
 import { Problem } from '../problem.ts'
 import { assertValid } from '../validation.ts'
 import { visibleWorkspace } from './workspaces.ts'
-
-const WORKSPACE_HEADER = 'X-Workspace-ID'
 
 /** The workspace named by X-Workspace-ID, once every other input of the request has been validated. */
 function scopedWorkspace(input: OperationInput, headerValue: string, principal: Account): Workspace {
@@ -19,6 +24,10 @@ export const listApplications = defineOperation({
   method: 'GET',
   path: '/api/applications',
   response: { schema: 'PagingResponseListApplicationBody', shape: 'page' },
+  contract: {
+    parameters: [WORKSPACE_HEADER, ...PAGING_PARAMETERS],
+    statuses: [404],
+  },
   run(input) {
     const principal = principalOf(input)
     const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
@@ -40,9 +49,13 @@ export const getApplication = defineOperation({
   method: 'GET',
   path: '/api/applications/:applicationId',
   response: { schema: 'SuccessResponseApplicationBody', shape: 'item' },
+  contract: {
+    parameters: [APPLICATION_ID, WORKSPACE_HEADER],
+    statuses: [404],
+  },
   run(input) {
     const principal = principalOf(input)
-    const id = pathIdentifier(input.params, 'applicationId', input.errors)
+    const id = pathIdentifier(input.params, APPLICATION_ID, input.errors)
     const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
     const workspace = scopedWorkspace(input, scope, principal)
     const application = input.mock.store.indexes.application(id)

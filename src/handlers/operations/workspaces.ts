@@ -8,7 +8,7 @@ import type { MockContext } from '../context.ts'
 import { envelope } from '../envelope.ts'
 import type { Reply } from '../reply.ts'
 import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
-import { pathIdentifier } from '../parameters.ts'
+import { pathIdentifier, WORKSPACE_ID } from '../parameters.ts'
 import { Problem } from '../problem.ts'
 import { readJsonBody } from '../request-body.ts'
 import { assertValid } from '../validation.ts'
@@ -32,6 +32,10 @@ export const listWorkspaces = defineOperation({
   method: 'GET',
   path: '/api/workspaces',
   response: { schema: 'SuccessResponseListWorkspaceBody', shape: 'list' },
+  contract: {
+    parameters: [],
+    statuses: [],
+  },
   run(input) {
     const { mock } = input
     const rows = mock.store.indexes.workspacesOf(principalOf(input).organization)
@@ -48,8 +52,12 @@ export const getWorkspace = defineOperation({
   method: 'GET',
   path: '/api/workspaces/:workspaceId',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
+  contract: {
+    parameters: [WORKSPACE_ID],
+    statuses: [404],
+  },
   run(input) {
-    const id = pathIdentifier(input.params, 'workspaceId', input.errors)
+    const id = pathIdentifier(input.params, WORKSPACE_ID, input.errors)
     assertValid(input.errors)
     const workspace = visibleWorkspace(input.mock, id, principalOf(input))
     return workspaceItem(input, workspace)
@@ -61,6 +69,11 @@ export const createWorkspace = defineOperation({
   method: 'POST',
   path: '/api/workspaces',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
+  contract: {
+    parameters: [],
+    body: createWorkspaceBodySchema,
+    statuses: [],
+  },
   async run(input) {
     const body = await readJsonBody(input.request, createWorkspaceBodySchema, input.errors)
     assertValid(input.errors)
@@ -77,8 +90,13 @@ export const updateWorkspace = defineOperation({
   method: 'PUT',
   path: '/api/workspaces/:workspaceId',
   response: { schema: 'SuccessResponseWorkspaceBody', shape: 'item' },
+  contract: {
+    parameters: [WORKSPACE_ID],
+    body: updateWorkspaceBodySchema,
+    statuses: [404],
+  },
   async run(input) {
-    const id = pathIdentifier(input.params, 'workspaceId', input.errors)
+    const id = pathIdentifier(input.params, WORKSPACE_ID, input.errors)
     const body = await readJsonBody(input.request, updateWorkspaceBodySchema, input.errors)
     assertValid(input.errors)
     const principal = principalOf(input)

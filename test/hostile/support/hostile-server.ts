@@ -1,5 +1,6 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { createMockApi, type MockApi, type MockApiOptions } from '../../../src/index.ts'
+import { contractProblems } from '../../support/openapi-contract.ts'
 import { CLOCK_START, ORIGIN } from './settings.ts'
 
 /** One request and what came back: a response, or the network error fetch rejected with. */
@@ -27,6 +28,8 @@ export class HostileServer {
   readonly unhandled: string[] = []
   /** Every exception MSW reported while resolving a request. */
   readonly exceptions: string[] = []
+  /** Every way a response broke the OpenAPI document (status undeclared, body or content type off). */
+  readonly offContract: string[] = []
   /** Requests sent through `send`. */
   sent = 0
 
@@ -66,6 +69,15 @@ export class HostileServer {
           parseError = String(error)
         }
       }
+      this.offContract.push(
+        ...contractProblems({
+          method: request.method,
+          url: request.url,
+          status: response.status,
+          contentType: response.headers.get('Content-Type'),
+          body: json,
+        }),
+      )
       return {
         request,
         status: response.status,
@@ -94,9 +106,11 @@ export class HostileServer {
     const incidents = [
       ...this.unhandled.map((r) => `request reached no handler: ${r}`),
       ...this.exceptions.map((e) => `exception during handler lookup: ${e}`),
+      ...this.offContract.map((p) => `breaks the OpenAPI document: ${p}`),
     ]
     this.unhandled.length = 0
     this.exceptions.length = 0
+    this.offContract.length = 0
     return incidents
   }
 }

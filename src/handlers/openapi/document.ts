@@ -1,0 +1,177 @@
+/**
+ * The OpenAPI document of the API, generated from the operations the mock serves (method, path, success
+ * envelope, `contract`) and from the zod schemas (`components.schemas`): nothing in it is listed by hand.
+ * 3.1.0 by default; 3.0.3 writes every Schema Object with zod's `openapi-3.0` target instead. Loaded only
+ * when a document is first asked for (a lazy chunk in a browser bundle). See docs/openapi.md.
+ */
+import {
+  componentNameOf,
+  componentRef,
+  componentSchemaObjects,
+  schemaObject,
+  type ComponentName,
+  type JsonObject,
+  type OpenApiVersion,
+} from '../../model/openapi-schemas.ts'
+import type { z } from '../../model/zod.ts'
+import { MAX_ID_LENGTH } from '../../model/ids.ts'
+import { MAX_BODY_BYTES } from '../request-body.ts'
+import { MAX_URL_LENGTH, operations } from '../create-handlers.ts'
+import type { Operation, ParameterSpec } from '../operation.ts'
+import { errorStatuses, statusDescription } from './statuses.ts'
+import { OPERATION_TEXTS, PARAMETER_TEXTS, TAGS } from './texts.ts'
+
+export type { OpenApiVersion } from '../../model/openapi-schemas.ts'
+
+const OPENAPI = { '3.1': '3.1.0', '3.0': '3.0.3' } as const
+
+/** Security scheme names: both headers are required together (one requirement object). */
+const API_KEY = 'ApiKey'
+const API_SECRET = 'ApiSecret'
+
+const DESCRIPTION = `Workspaces and applications of an organization, as served by **workspace-api-mock**, the in-memory
+mock of this API: this document is generated from the zod schemas and operation definitions the mock runs.
+
+**Authentication.** Every operation needs both \`X-API-Key\` and \`X-API-Secret\`, matching one principal
+(the mock's principals come from its scenario; the demo server prints them). A principal sees only its
+organization's workspaces and applications: anything else is 404.
+
+**Envelopes and errors.** Successes are \`{ "$schema", "data", "success": true }\` (plus \`current_page\`,
+\`page_size\`, \`total\` for pages) with \`Link: </api/schemas/<Name>.json>; rel="describedBy"\`. Errors are
+RFC 9457 \`application/problem+json\` in Huma's ErrorModel shape; each operation lists the statuses it can
+answer. Two answers belong to no operation: a path under \`/api\` that no operation has is **404**, and a
+method that a path does not have is **405** with \`Allow\` (\`OPTIONS\` is 204 with \`Allow\`).
+
+**Limits.** Identifiers in paths and \`X-Workspace-ID\`: at most ${MAX_ID_LENGTH} characters. Bodies: at
+most ${MAX_BODY_BYTES / 1024 / 1024} MiB. URLs: at most ${MAX_URL_LENGTH} characters.
+
+**Faults.** 429 and 503 (and any other status a test injects with \`faults.fail\`) come only from faults
+injected into the mock (\`api.faults\`, or \`/__admin/faults\` on the demo server).`
+
+/** `Link` (every response) and the headers of particular errors, as reusable Header Objects. */
+const HEADERS = {
+  Link: {
+    description:
+      'The JSON Schema of the body, served without credentials: `</api/schemas/<Name>.json>; rel="describedBy"`.',
+    schema: { type: 'string' },
+  },
+  'WWW-Authenticate': {
+    description: 'How to authenticate: `ApiKey header="X-API-Key", secret-header="X-API-Secret"`.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': { description: 'Seconds to wait before the next request.', schema: { type: 'string' } },
+} as const
+
+type HeaderName = keyof typeof HEADERS
+
+const headerRefs = (...names: HeaderName[]) =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
+
+/** The component a schema of the kit is published as; every body of the document is one. */
+function componentOf(schema: z.ZodMiniType, what: string): ComponentName {
+  const name = componentNameOf(schema)
+  if (!name) throw new TypeError(`${what} is not a component of the OpenAPI document`)
+  return name
+}
+
+const ref = (name: ComponentName) => ({ $ref: componentRef(name) })
+
+/** MSW's `/api/workspaces/:workspaceId` as an OpenAPI path template, `/api/workspaces/{workspaceId}`. */
+export function pathTemplate(path: string): string {
+  return path.replace(/:(\w+)/g, '{$1}')
+}
+
+function parameterObject(parameter: ParameterSpec, version: OpenApiVersion): JsonObject {
+  const schema = schemaObject(parameter.schema, version)
+  if (parameter.default !== undefined) schema.default = parameter.default
+  const description = PARAMETER_TEXTS[`${parameter.in}.${parameter.name}`]
+  if (!description) throw new TypeError(`no description for the ${parameter.in} parameter ${parameter.name}`)
+  return {
+    name: parameter.name,
+    in: parameter.in,
+    description,
+    required: parameter.required,
+    schema,
+  }
+}
+
+function responses(operation: Operation): JsonObject {
+  const success = operation.response!
+  const out: JsonObject = {
+    200: {
+      description: 'OK',
+      headers: headerRefs('Link'),
+      content: { 'application/json': { schema: ref(success.schema) } },
+    },
+  }
+  for (const status of errorStatuses(operation)) {
+    const extra: HeaderName[] = status === 401 ? ['WWW-Authenticate'] : status === 429 ? ['Retry-After'] : []
+    out[status] = {
+      description: statusDescription(status),
+      headers: headerRefs('Link', ...extra),
+      content: { 'application/problem+json': { schema: ref('ErrorModel') } },
+    }
+  }
+  return out
+}
+
+function operationObject(operation: Operation, version: OpenApiVersion): JsonObject {
+  const contract = operation.contract!
+  const text = OPERATION_TEXTS[operation.name]
+  if (!text) throw new TypeError(`no summary and description for ${operation.name}`)
+  const object: JsonObject = {
+    operationId: operation.name,
+    summary: text.summary,
+    description: text.description,
+    tags: [text.tag],
+  }
+  if (contract.parameters.length > 0) {
+    object.parameters = contract.parameters.map((parameter) => parameterObject(parameter, version))
+  }
+  if (contract.body) {
+    object.requestBody = {
+      required: true,
+      content: { 'application/json': { schema: ref(componentOf(contract.body, `${operation.name}'s body`)) } },
+    }
+  }
+  object.responses = responses(operation)
+  return object
+}
+
+/** The operations the document publishes: those of the API, in the order the mock routes them. */
+export function publishedOperations(): Operation[] {
+  return operations.filter((operation) => operation.contract !== undefined)
+}
+
+/**
+ * The OpenAPI document with `servers` naming `server` (the origin a request came to, or `baseUrl`), so that
+ * a tool pointed at the mock calls the mock. Pure: same arguments, same document.
+ */
+export function openApiDocument(version: OpenApiVersion, server: string): JsonObject {
+  const paths: Record<string, JsonObject> = {}
+  for (const operation of publishedOperations()) {
+    const item = (paths[pathTemplate(operation.path)] ??= {})
+    item[operation.method.toLowerCase()] = operationObject(operation, version)
+  }
+  return {
+    openapi: OPENAPI[version],
+    info: { title: 'Workspace and Application Management API', version: '1.0.0', description: DESCRIPTION },
+    servers: [{ url: server }],
+    tags: TAGS,
+    security: [{ [API_KEY]: [], [API_SECRET]: [] }],
+    paths,
+    components: {
+      schemas: componentSchemaObjects(version),
+      headers: HEADERS,
+      securitySchemes: {
+        [API_KEY]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key of a principal.' },
+        [API_SECRET]: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-API-Secret',
+          description: 'The API secret of the same principal (required together with X-API-Key).',
+        },
+      },
+    },
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The served bytes of the OpenAPI documents (GET /api/openapi.json and its YAML and 3.0 variants) and of the
+ * shipped copies in fixtures/. Loaded when a document is first asked for; YAML's library only for YAML.
+ */
+import { memoByKey, once } from '../memo.ts'
+import { reply, type Reply } from '../reply.ts'
+import { openApiDocument, type OpenApiVersion } from './document.ts'
+
+export type DocumentFormat = 'json' | 'yaml'
+
+/** Media types of OpenAPI documents (registered by the OpenAPI Initiative). */
+export const OPENAPI_MEDIA_TYPES: Record<DocumentFormat, string> = {
+  json: 'application/openapi+json',
+  yaml: 'application/openapi+yaml',
+}
+
+/**
+ * `servers` of the copies shipped in the package (`workspace-api-mock/openapi.json`, fixtures/): the demo
+ * server's default address, where `npx workspace-api-mock` answers.
+ */
+export const SHIPPED_SERVER = 'http://127.0.0.1:4010'
+
+/** The shipped copies, by file name under fixtures/. */
+export const SHIPPED_DOCUMENTS = { 'openapi.json': 'json', 'openapi.yaml': 'yaml' } as const
+
+const yaml = once(() => import('yaml'))
+
+/** The document as text: JSON indented by two spaces, or YAML (block style, keys in the same order). */
+export async function openApiText(version: OpenApiVersion, format: DocumentFormat, server: string): Promise<string> {
+  const document = openApiDocument(version, server)
+  if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`
+  const { stringify } = await yaml()
+  return stringify(document, { lineWidth: 0, aliasDuplicateObjects: false })
+}
+
+const encoder = new TextEncoder()
+
+// Per document and server, bounded: in a server the origin comes from the client's Host header.
+const bytesOf = memoByKey(
+  (key: string): Promise<Uint8Array> => {
+    const [version, format, server] = key.split(' ') as [OpenApiVersion, DocumentFormat, string]
+    return openApiText(version, format, server).then((text) => encoder.encode(text))
+  },
+  { limit: 64 },
+)
+
+/** The reply of a document request; `server` is what the document's `servers` names. */
+export async function openApiReply(version: OpenApiVersion, format: DocumentFormat, server: string): Promise<Reply> {
+  const bytes = await bytesOf(`${version} ${format} ${server}`)
+  return reply(200, { 'Content-Type': OPENAPI_MEDIA_TYPES[format] }, [bytes])
+}
