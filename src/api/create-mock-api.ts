@@ -11,7 +11,9 @@ import {
   type WorkspaceIdPrefix,
 } from '../handlers/context.ts'
 import type { OperationName } from '../handlers/operation.ts'
-import type { Database } from '../model/database.ts'
+import { Baseline } from '../model/baseline.ts'
+import type { CollectionName, Database } from '../model/database.ts'
+import type { Account } from '../model/schemas.ts'
 import { Store } from '../model/store.ts'
 import { validateState } from '../model/validate-state.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -105,18 +107,19 @@ export interface MockApi {
  * const server = setupServer(...api.handlers)
  */
 export function createMockApi(options: MockApiOptions = {}): MockApi {
+  return createMockApiFrom(options, initialStateOf(options))
+}
+
+/**
+ * Not public API (the demo server's sessions and state uploads): a mock over `initial`, which is trusted
+ * (valid, and taken over: its records are frozen in place) or an already prepared `Baseline` shared with
+ * other mocks. `options.scenario` and `options.state` are ignored.
+ */
+export function createMockApiFrom(options: MockApiOptions, initial: ScenarioState | Baseline): MockApi {
   const seed = options.seed ?? 1
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   const assetsOrigin = options.assetsOrigin ?? baseUrl ?? DEFAULT_ASSETS_ORIGIN
-  const initial = initialState(options, seed, assetsOrigin)
-  const principals = initial.accounts.map((account) => ({
-    apiKey: account.apiKey,
-    apiSecret: account.apiSecret,
-    account: account.id,
-    organization: account.organization,
-  }))
-  const first = principals[0]
-  if (!first) throw new TypeError('the scenario created no principal: call kit.principal(organization)')
+  let principals = principalsOf(initial instanceof Baseline ? initial.state.accounts : initial.accounts)
 
   const strict = options.strict ?? underTestRunner()
   const workspaceIdPrefix = options.workspaceIdPrefix ?? 'wse'
@@ -140,15 +143,26 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
   store.ready.catch(() => {})
 
   const dispatch = createDispatcher(mock)
+  // Built on first use: a server answers through `dispatch` and never needs MSW's handler objects.
+  let handlers: HttpHandler[] | undefined
   const api: MockApi = {
-    handlers: createHandlers(mock),
+    get handlers() {
+      handlers ??= createHandlers(mock)
+      return handlers
+    },
     async handle(request) {
       const answer = await dispatch(fromFetchRequest(request))
       return answer && toResponse(answer)
     },
-    db: store.db,
-    credentials: { apiKey: first.apiKey, apiSecret: first.apiSecret },
-    principals,
+    get db() {
+      return store.db
+    },
+    get credentials() {
+      return { apiKey: principals[0]!.apiKey, apiSecret: principals[0]!.apiSecret }
+    },
+    get principals() {
+      return principals
+    },
     seed,
     strict,
     get ready() {
@@ -167,20 +181,79 @@ export function createMockApi(options: MockApiOptions = {}): MockApi {
     },
     snapshot: () => store.snapshot(),
   }
-  dispatchers.set(api, dispatch)
+  internals.set(api, {
+    dispatch,
+    store,
+    replace(next) {
+      const nextPrincipals = principalsOf(next instanceof Baseline ? next.state.accounts : next.accounts)
+      const loaded = store.replace(next)
+      principals = nextPrincipals
+      return loaded
+    },
+  })
   return api
 }
 
-const dispatchers = new WeakMap<MockApi, Dispatcher>()
+interface Internals {
+  dispatch: Dispatcher
+  store: Store
+  replace(initial: ScenarioState | Baseline): Promise<void>
+}
+
+const internals = new WeakMap<MockApi, Internals>()
+
+function internalsOf(api: MockApi): Internals {
+  const found = internals.get(api)
+  if (!found) throw new TypeError('not a mock API made by createMockApi')
+  return found
+}
 
 /**
  * The dispatcher behind `api.handle`, for servers inside the package: it takes the pipeline's own request
  * view and returns kit-built replies, so a `node:http` server builds no Fetch objects (not public API).
  */
 export function dispatcherOf(api: MockApi): Dispatcher {
-  const dispatch = dispatchers.get(api)
-  if (!dispatch) throw new TypeError('not a mock API made by createMockApi')
-  return dispatch
+  return internalsOf(api).dispatch
+}
+
+/** Not public API: the mock's initial state, prepared, for mocks that start from the same records. */
+export function baselineOf(api: MockApi): Promise<Baseline> {
+  return internalsOf(api).store.baseline
+}
+
+/**
+ * Not public API (the demo server's `POST /__admin/state` and `--watch`): loads `initial` (trusted: valid
+ * and taken over) in place of the mock's initial state; `reset()` comes back to it from now on, and the
+ * principals are its accounts. Faults, overrides and the journal stay.
+ */
+export function replaceInitialState(api: MockApi, initial: ScenarioState | Baseline): Promise<void> {
+  return internalsOf(api).replace(initial)
+}
+
+/** Not public API: the records of one collection, read without filling lazy collections (see Store). */
+export function recordsOf<Name extends CollectionName>(api: MockApi, name: Name): readonly ScenarioState[Name][number][] {
+  return internalsOf(api).store.records(name)
+}
+
+function principalsOf(accounts: readonly Account[]): Principal[] {
+  const principals = accounts.map((account) => ({
+    apiKey: account.apiKey,
+    apiSecret: account.apiSecret,
+    account: account.id,
+    organization: account.organization,
+  }))
+  if (principals.length === 0) throw new TypeError('the scenario created no principal: call kit.principal(organization)')
+  return principals
+}
+
+/**
+ * Not public API: the validated initial state `options` describe (a scenario built with its seed, or a
+ * copy of `options.state`).
+ */
+export function initialStateOf(options: MockApiOptions): ScenarioState {
+  const seed = options.seed ?? 1
+  const assetsOrigin = options.assetsOrigin ?? normalizeBaseUrl(options.baseUrl) ?? DEFAULT_ASSETS_ORIGIN
+  return initialState(options, seed, assetsOrigin)
 }
 
 function initialState(options: MockApiOptions, seed: number, assetsOrigin: string): ScenarioState {

@@ -9,6 +9,7 @@ import type { ResponseTarget } from './envelope.ts'
 import type { Operation, OperationName } from './operation.ts'
 import type { Problem } from './problem.ts'
 import type { BodyRead } from './read-body.ts'
+import type { Answer } from './reply.ts'
 
 /** What an injected fault decided for one request: a response as is, a problem, or nothing. */
 export type FaultOutcome = { response: Response } | { problem: Problem } | undefined
@@ -33,6 +34,8 @@ export interface JournalRecord {
   headers: Readonly<Record<string, string>>
   body: BodyRead | undefined
   status: number
+  /** The answer of an error (status 400 and up), for its problem detail; undefined for successes. */
+  error: Answer | undefined
   time: number
   duration: number
 }

@@ -32,6 +32,7 @@ export function journaled(
   const target = responseTarget(request.url, mock.baseUrl)
   const fail = (error: unknown) => problemReply(asProblem(error, operation, mock), target)
   const record = (answer: Answer, body: BodyRead | undefined): Answer => {
+    const status = answer instanceof Response && answer.type === 'error' ? 0 : answer.status
     mock.journal.record({
       operation,
       method: request.method,
@@ -39,7 +40,8 @@ export function journaled(
       params,
       headers: request.headerRecord(),
       body,
-      status: answer instanceof Response && answer.type === 'error' ? 0 : answer.status,
+      status,
+      error: status >= 400 ? answer : undefined,
       time,
       duration: performance.now() - started,
     })

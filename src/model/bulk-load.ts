@@ -49,6 +49,8 @@ function deepFreeze(value: unknown): void {
 export async function prepareRecords<T extends { id: string }>(records: readonly T[]): Promise<readonly T[]> {
   const { primaryKey, relationMap } = await collectionInternals()
   for (const record of records) {
+    // Already prepared by an earlier load (records are shared by resets and by sessions forked off a state).
+    if (Object.hasOwn(record, primaryKey)) continue
     Object.defineProperty(record, primaryKey, { value: record.id, enumerable: false })
     Object.defineProperty(record, relationMap, { value: new Map(), enumerable: false })
     deepFreeze(record)

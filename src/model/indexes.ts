@@ -1,6 +1,14 @@
+import type { Baseline } from './baseline.ts'
+import { pushTo } from './baseline.ts'
+import type { CollectionName, Database } from './database.ts'
 import type { Account, Application, Workspace } from './schemas.ts'
-import type { Database } from './database.ts'
+import type { ScenarioState } from './state.ts'
 import { compareByCreatedThenId, insertSorted } from './ordering.ts'
+
+/** Where the indexes read records when they rebuild: the store's collections, or what they will hold. */
+export interface RecordSource {
+  records<Name extends CollectionName>(name: Name): readonly ScenarioState[Name][number][]
+}
 
 /**
  * Lookup structures over the collections, so that no request scans them.
@@ -8,19 +16,30 @@ import { compareByCreatedThenId, insertSorted } from './ordering.ts'
  * Why: @msw/data answers `findFirst` by scanning in insertion order (O(n)), and `findMany` with `take` and
  * `orderBy` pages before it sorts. The indexes follow every write through the collections' hooks; an
  * update made outside the kit marks them stale, and they rebuild from the collections on the next read.
+ *
+ * Layers: after a load, the indexes answer from the baseline's shared index (built once per initial
+ * state, see baseline.ts) with the kit's own writes in small maps on top of it (a list is copied the
+ * first time a write changes it). A reset, or a demo-server session over the same data, then costs
+ * nothing here. A write from outside the kit (through `api.db`) drops the layer: the next read rebuilds
+ * private maps from the collections, as before layers existed.
  */
 export class Indexes {
-  #db: Database
+  #source: RecordSource
   #stale = true
   #ownWrites = new Set<string>()
+  /** Creates by the kit under way: the collection may already hold the record, the indexes not yet. */
+  #pendingCreates = 0
+  /** The shared, read-only layer; undefined once the maps below hold everything. */
+  #layer: Baseline | undefined
   #workspacesById = new Map<string, Workspace>()
   #workspacesByOrganization = new Map<string, Workspace[]>()
   #applicationsById = new Map<string, Application>()
   #applicationsByWorkspace = new Map<string, Application[]>()
   #accountsByKey = new Map<string, Account>()
+  #counts = { accounts: -1, workspaces: -1, applications: -1 }
 
-  constructor(db: Database) {
-    this.#db = db
+  constructor(db: Database, source: RecordSource) {
+    this.#source = source
     // A write the kit did not announce (a test seeding through `api.db`, say) makes the indexes stale:
     // updates and deletes through their hooks (the update hook only sees a draft, not the stored record),
     // creates through the record counts, because a 'create' listener would make @msw/data await an event
@@ -31,14 +50,14 @@ export class Indexes {
     }
   }
 
-  #counts = { accounts: -1, workspaces: -1, applications: -1 }
-
   #countsChanged(): boolean {
     const counts = this.#counts
+    const workspaces = this.#source.records('workspaces').length
     return (
-      counts.accounts !== this.#db.accounts.count() ||
-      counts.workspaces !== this.#db.workspaces.count() ||
-      counts.applications !== this.#db.applications.count()
+      counts.accounts !== this.#source.records('accounts').length ||
+      workspaces < counts.workspaces ||
+      workspaces > counts.workspaces + this.#pendingCreates ||
+      counts.applications !== this.#source.records('applications').length
     )
   }
 
@@ -51,6 +70,22 @@ export class Indexes {
     this.#stale = true
   }
 
+  /**
+   * The store now holds `baseline` as it is: answer from its shared index, with nothing on top. Only the
+   * accounts are indexed here (a few records; sessions give them their own credentials).
+   */
+  load(baseline: Baseline): void {
+    this.#clear()
+    this.#layer = baseline
+    for (const account of baseline.state.accounts) this.#accountsByKey.set(account.apiKey, account)
+    this.#counts = {
+      accounts: baseline.state.accounts.length,
+      workspaces: baseline.state.workspaces.length,
+      applications: baseline.state.applications.length,
+    }
+    this.#stale = false
+  }
+
   /** Runs an update of the record `id` whose effect on the indexes the caller applies itself. */
   async ownWrite<T>(id: string, write: () => Promise<T>): Promise<T> {
     this.#ownWrites.add(id)
@@ -61,32 +96,47 @@ export class Indexes {
     }
   }
 
+  /** Runs a create whose record the caller then announces with `addedWorkspace`. */
+  async ownCreate<T>(write: () => Promise<T>): Promise<T> {
+    this.#pendingCreates++
+    try {
+      return await write()
+    } finally {
+      this.#pendingCreates--
+    }
+  }
+
   #fresh(): this {
     if (this.#stale || this.#countsChanged()) this.#rebuild()
     return this
   }
 
-  #rebuild(): void {
+  #clear(): void {
     this.#workspacesById.clear()
     this.#workspacesByOrganization.clear()
     this.#applicationsById.clear()
     this.#applicationsByWorkspace.clear()
     this.#accountsByKey.clear()
-    for (const account of this.#db.accounts.all()) this.#accountsByKey.set(account.apiKey, account)
-    for (const workspace of this.#db.workspaces.all()) {
+  }
+
+  #rebuild(): void {
+    this.#clear()
+    this.#layer = undefined
+    for (const account of this.#source.records('accounts')) this.#accountsByKey.set(account.apiKey, account)
+    for (const workspace of this.#source.records('workspaces')) {
       this.#workspacesById.set(workspace.id, workspace)
       pushTo(this.#workspacesByOrganization, workspace.organization, workspace)
     }
-    for (const application of this.#db.applications.all()) {
+    for (const application of this.#source.records('applications')) {
       this.#applicationsById.set(application.id, application)
       pushTo(this.#applicationsByWorkspace, application.workspace, application)
     }
     for (const list of this.#workspacesByOrganization.values()) list.sort(compareByCreatedThenId)
     for (const list of this.#applicationsByWorkspace.values()) list.sort(compareByCreatedThenId)
     this.#counts = {
-      accounts: this.#db.accounts.count(),
-      workspaces: this.#db.workspaces.count(),
-      applications: this.#db.applications.count(),
+      accounts: this.#source.records('accounts').length,
+      workspaces: this.#source.records('workspaces').length,
+      applications: this.#source.records('applications').length,
     }
     this.#stale = false
   }
@@ -96,21 +146,41 @@ export class Indexes {
   }
 
   workspace(id: string): Workspace | undefined {
-    return this.#fresh().#workspacesById.get(id)
+    const self = this.#fresh()
+    return self.#workspacesById.get(id) ?? self.#layer?.index.workspacesById.get(id)
   }
 
   application(id: string): Application | undefined {
-    return this.#fresh().#applicationsById.get(id)
+    const self = this.#fresh()
+    return self.#applicationsById.get(id) ?? self.#layer?.index.applicationsById.get(id)
   }
 
   /** The organization's workspaces in list order. Do not mutate. */
   workspacesOf(organization: string): readonly Workspace[] {
-    return this.#fresh().#workspacesByOrganization.get(organization) ?? []
+    const self = this.#fresh()
+    return (
+      self.#workspacesByOrganization.get(organization) ??
+      self.#layer?.index.workspacesByOrganization.get(organization) ??
+      []
+    )
   }
 
   /** The workspace's applications in list order. Do not mutate. */
   applicationsOf(workspace: string): readonly Application[] {
-    return this.#fresh().#applicationsByWorkspace.get(workspace) ?? []
+    const self = this.#fresh()
+    return (
+      self.#applicationsByWorkspace.get(workspace) ?? self.#layer?.index.applicationsByWorkspace.get(workspace) ?? []
+    )
+  }
+
+  /** The organization's workspace list of this store's own, copied from the layer on first change. */
+  #ownWorkspaceList(organization: string): Workspace[] {
+    let list = this.#workspacesByOrganization.get(organization)
+    if (!list) {
+      list = [...(this.#layer?.index.workspacesByOrganization.get(organization) ?? [])]
+      this.#workspacesByOrganization.set(organization, list)
+    }
+    return list
   }
 
   /** Records a workspace the kit created (creates emit no hook the indexes listen to; see the constructor). */
@@ -119,24 +189,16 @@ export class Indexes {
     if (this.#stale || this.#workspacesById.has(workspace.id)) return
     this.#counts.workspaces++
     this.#workspacesById.set(workspace.id, workspace)
-    const list = this.#workspacesByOrganization.get(workspace.organization)
-    if (list) insertSorted(list, workspace, compareByCreatedThenId)
-    else this.#workspacesByOrganization.set(workspace.organization, [workspace])
+    insertSorted(this.#ownWorkspaceList(workspace.organization), workspace, compareByCreatedThenId)
   }
 
   /** Swaps in the stored version of a workspace the kit updated (same id, organization and created). */
   replacedWorkspace(previous: Workspace, next: Workspace): void {
     if (this.#stale) return
     this.#workspacesById.set(next.id, next)
-    const list = this.#workspacesByOrganization.get(next.organization)
-    const at = list ? list.indexOf(previous) : -1
-    if (list && at >= 0) list[at] = next
+    const list = this.#ownWorkspaceList(next.organization)
+    const at = list.indexOf(previous)
+    if (at >= 0) list[at] = next
     else this.#stale = true
   }
-}
-
-function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
-  const list = map.get(key)
-  if (list) list.push(value)
-  else map.set(key, [value])
 }

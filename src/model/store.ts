@@ -1,8 +1,9 @@
 import type { ScenarioState } from './state.ts'
-import { prepareRecords, replaceContent } from './bulk-load.ts'
+import { Baseline } from './baseline.ts'
+import { replaceContent } from './bulk-load.ts'
 import { createWriteClock } from './clock.ts'
 import { iconUrls } from './icons.ts'
-import { createDatabase, type Database } from './database.ts'
+import { createDatabase, type CollectionName, type Database } from './database.ts'
 import { ID_HEX_LENGTH, ID_PREFIX } from './ids.ts'
 import { Indexes } from './indexes.ts'
 import { createRandom, hex } from './random.ts'
@@ -25,13 +26,23 @@ export interface NewWorkspace {
 
 /**
  * The store of record: the @msw/data collections, the indexes over them, and the writes the API makes.
- * It remembers the initial state so that `reset()` can bring it back in place.
+ * It keeps its initial state as a `Baseline` (prepared records, shared index) so that `reset()` brings it
+ * back in place, and so that other stores can start from the same records (`baseline`).
+ *
+ * The collections are filled lazily until someone outside the store asks for them (`db`): requests read
+ * through the indexes, and a store nobody inspects (a demo-server session over 100,000 applications) then
+ * never copies records it does not change. Once `db` has been handed out, every load fills all of them,
+ * so a reference kept by a caller always shows the current state.
  */
 export class Store {
-  readonly db: Database = createDatabase()
-  readonly indexes = new Indexes(this.db)
-  #initial: ScenarioState
-  #prepared: Promise<ScenarioState> | undefined
+  readonly #db: Database = createDatabase()
+  readonly indexes: Indexes
+  #baseline: Promise<Baseline>
+  /** The baseline the last load put in place; read where a collection is not filled. */
+  #loaded: Baseline | undefined
+  /** Whether `db` was handed out: then every load fills every collection. */
+  #exposed = false
+  #filled = new Set<CollectionName>()
   #options: StoreOptions
   #ids = createRandom(0)
   #clock = createWriteClock(Date.now, 0)
@@ -40,10 +51,31 @@ export class Store {
   #loading = 0
   #failed = false
 
-  constructor(initial: ScenarioState, options: StoreOptions) {
-    this.#initial = initial
+  /** `initial` is taken over: its records are frozen in place (see bulk-load.ts). */
+  constructor(initial: ScenarioState | Baseline, options: StoreOptions) {
     this.#options = options
+    this.#baseline = initial instanceof Baseline ? Promise.resolve(initial) : Baseline.of(initial)
+    this.indexes = new Indexes(this.#db, { records: (name) => this.records(name) })
     this.#pending = this.#tracked(this.#load())
+  }
+
+  /** The @msw/data collections; from the first call on, they always hold every record. */
+  get db(): Database {
+    if (!this.#exposed) {
+      this.#exposed = true
+      for (const name of COLLECTIONS) this.#fill(name)
+    }
+    return this.#db
+  }
+
+  /** The initial state, prepared: what `reset()` brings back, and what other stores may start from. */
+  get baseline(): Promise<Baseline> {
+    return this.#baseline
+  }
+
+  /** The accounts of the initial state (the mock's principals). Empty until the first load. */
+  get initialAccounts(): readonly Account[] {
+    return this.#loaded?.state.accounts ?? []
   }
 
   /** Settles when the store holds its initial state (after construction or a reset). */
@@ -67,6 +99,25 @@ export class Store {
     return this.#pending
   }
 
+  /**
+   * A new initial state (already valid), loaded in place of the current one: `reset()` comes back to it
+   * from now on. Requests wait for it as they wait for a reset.
+   */
+  replace(initial: ScenarioState | Baseline): Promise<void> {
+    const baseline = initial instanceof Baseline ? Promise.resolve(initial) : Baseline.of(initial)
+    // Only once the current load is over: a reset queued before this call still loads the old state.
+    this.#pending = this.#tracked(
+      this.#pending.then(
+        () => baseline,
+        () => baseline,
+      ).then((next) => {
+        this.#baseline = Promise.resolve(next)
+        return this.#load()
+      }),
+    )
+    return this.#pending
+  }
+
   /** Counts a load as under way until it settles (synchronously, so `settled` is false at once). */
   #tracked(load: Promise<void>): Promise<void> {
     this.#loading++
@@ -83,25 +134,33 @@ export class Store {
   }
 
   /**
-   * Loads the initial records. They are prepared (frozen, with @msw/data's internals) once, then shared by
-   * every reset: see bulk-load.ts for why this does not go through `create()`.
+   * Puts the baseline in place: its records are prepared (frozen, with @msw/data's internals) once and
+   * shared by every reset; see bulk-load.ts for why this does not go through `create()`.
    */
   async #load(): Promise<void> {
-    const initial = this.#initial
-    this.#prepared ??= (async () => ({
-      organizations: [...(await prepareRecords(initial.organizations))],
-      accounts: [...(await prepareRecords(initial.accounts))],
-      workspaces: [...(await prepareRecords(initial.workspaces))],
-      applications: [...(await prepareRecords(initial.applications))],
-    }))()
-    const prepared = await this.#prepared
-    replaceContent(this.db.organizations, prepared.organizations)
-    replaceContent(this.db.accounts, prepared.accounts)
-    replaceContent(this.db.workspaces, prepared.workspaces)
-    replaceContent(this.db.applications, prepared.applications)
-    this.indexes.markStale()
+    const baseline = await this.#baseline
+    this.#loaded = baseline
+    this.#filled.clear()
+    if (this.#exposed) for (const name of COLLECTIONS) this.#fill(name)
+    this.indexes.load(baseline)
     this.#ids = createRandom([this.#options.seed, 0x5eed])
-    this.#clock = createWriteClock(this.#options.now, latestTimestamp(initial))
+    this.#clock = createWriteClock(this.#options.now, baseline.latest)
+  }
+
+  /** Copies the loaded records into a collection (pointers only), unless it holds them already. */
+  #fill(name: CollectionName): void {
+    if (!this.#loaded || this.#filled.has(name)) return
+    replaceContent<unknown>(this.#db[name], this.#loaded.state[name])
+    this.#filled.add(name)
+  }
+
+  /**
+   * The records of a collection, without handing the collections out (see `db`): the collection's own,
+   * or those it will hold once filled. Do not mutate.
+   */
+  records<Name extends CollectionName>(name: Name): readonly ScenarioState[Name][number][] {
+    if (this.#filled.has(name)) return this.#db[name].all() as ScenarioState[Name][number][]
+    return this.#loaded?.state[name] ?? []
   }
 
   /** A fresh identifier of the given prefix that no record of the store carries yet. */
@@ -116,7 +175,8 @@ export class Store {
     const id = this.#mintWorkspaceId()
     const imageId = `${ID_PREFIX.image}_${hex(this.#ids, ID_HEX_LENGTH)}`
     const at = this.#clock.next()
-    const workspace = await this.db.workspaces.create({
+    this.#fill('workspaces')
+    const workspace = await this.indexes.ownCreate(() => this.#db.workspaces.create({
       id,
       ...input,
       organization: principal.organization,
@@ -125,7 +185,7 @@ export class Store {
       created_by: principal.id,
       updated: at,
       modified_by: principal.id,
-    })
+    }))
     this.indexes.addedWorkspace(workspace)
     return workspace
   }
@@ -136,8 +196,9 @@ export class Store {
     principal: Account,
   ): Promise<Workspace> {
     const at = this.#clock.next()
+    this.#fill('workspaces')
     const next = await this.indexes.ownWrite(previous.id, () =>
-      this.db.workspaces.update(previous as Parameters<Database['workspaces']['update']>[0], {
+      this.#db.workspaces.update(previous as Parameters<Database['workspaces']['update']>[0], {
         data(draft) {
           if (changes.name !== undefined) draft.name = changes.name
           if (changes.description !== undefined) draft.description = changes.description
@@ -154,18 +215,12 @@ export class Store {
   /** The whole state as plain JSON data, in insertion order. */
   snapshot(): ScenarioState {
     return structuredClone({
-      organizations: this.db.organizations.all(),
-      accounts: this.db.accounts.all(),
-      workspaces: this.db.workspaces.all(),
-      applications: this.db.applications.all(),
+      organizations: this.records('organizations'),
+      accounts: this.records('accounts'),
+      workspaces: this.records('workspaces'),
+      applications: this.records('applications'),
     }) as ScenarioState
   }
 }
 
-function latestTimestamp(state: ScenarioState): number {
-  let latest = 0
-  for (const record of [...state.workspaces, ...state.applications]) {
-    latest = Math.max(latest, record.created, record.updated)
-  }
-  return latest
-}
+const COLLECTIONS: readonly CollectionName[] = ['organizations', 'accounts', 'workspaces', 'applications']

@@ -16,9 +16,19 @@ const collectionSchemas: Record<keyof ScenarioState, z.ZodMiniType> = {
 
 /** Thrown for a state that does not fit the model; the message names the record and the field. */
 export class InvalidStateError extends TypeError {
-  constructor(message: string) {
+  /**
+   * Where in the state, as a path from its root: `workspaces[3].name`, `accounts[0]` (a whole record),
+   * `applications` (a whole collection), or an empty string for the state itself.
+   */
+  readonly location: string
+  /** The problem itself, without the location (`Too small: expected string to have >=1 characters`). */
+  readonly reason: string
+
+  constructor(message: string, location = '', reason = message) {
     super(message)
     this.name = 'InvalidStateError'
+    this.location = location
+    this.reason = reason
   }
 }
 
@@ -28,13 +38,14 @@ export class InvalidStateError extends TypeError {
  */
 export function validateState(state: unknown): asserts state is ScenarioState {
   if (state === null || typeof state !== 'object') {
-    throw new InvalidStateError('state must be an object with organizations, accounts, workspaces and applications arrays')
+    const reason = 'state must be an object with organizations, accounts, workspaces and applications arrays'
+    throw new InvalidStateError(reason, '', reason)
   }
   const input = state as Record<string, unknown>
   const ids = new Map<string, Set<string>>()
   for (const [name, schema] of Object.entries(collectionSchemas)) {
     const records = input[name]
-    if (!Array.isArray(records)) throw new InvalidStateError(`state.${name} must be an array`)
+    if (!Array.isArray(records)) throw new InvalidStateError(`state.${name} must be an array`, name, 'must be an array')
     const seen = new Set<string>()
     records.forEach((record, index) => {
       const result = schema.safeParse(record)
@@ -43,9 +54,10 @@ export function validateState(state: unknown): asserts state is ScenarioState {
       if (!result.success) {
         const issue = result.error.issues[0]!
         const field = issue.path.length > 0 ? issue.path.join('.') : '(record)'
-        throw new InvalidStateError(`${label}: field ${field}: ${issue.message}`)
+        const location = `${name}[${index}]${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}`
+        throw new InvalidStateError(`${label}: field ${field}: ${issue.message}`, location, issue.message)
       }
-      if (seen.has(id as string)) throw new InvalidStateError(`${label}: duplicate id`)
+      if (seen.has(id as string)) throw new InvalidStateError(`${label}: duplicate id`, `${name}[${index}].id`, 'duplicate id')
       seen.add(id as string)
     })
     ids.set(name, seen)
@@ -55,8 +67,11 @@ export function validateState(state: unknown): asserts state is ScenarioState {
     valid[collection].forEach((record, index) => {
       const value = (record as unknown as Record<string, string>)[field]!
       if (!ids.get(target)!.has(value)) {
+        const reason = `no ${target.slice(0, -1)} ${value}`
         throw new InvalidStateError(
-          `state.${collection}[${index}] (id ${record.id}): field ${field}: no ${target.slice(0, -1)} ${value}`,
+          `state.${collection}[${index}] (id ${record.id}): field ${field}: ${reason}`,
+          `${collection}[${index}].${field}`,
+          reason,
         )
       }
     })
@@ -67,7 +82,11 @@ export function validateState(state: unknown): asserts state is ScenarioState {
   const keys = new Set<string>()
   valid.accounts.forEach((account, index) => {
     if (keys.has(account.apiKey)) {
-      throw new InvalidStateError(`state.accounts[${index}] (id ${account.id}): field apiKey: duplicate API key`)
+      throw new InvalidStateError(
+        `state.accounts[${index}] (id ${account.id}): field apiKey: duplicate API key`,
+        `accounts[${index}].apiKey`,
+        'duplicate API key',
+      )
     }
     keys.add(account.apiKey)
   })

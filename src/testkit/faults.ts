@@ -34,8 +34,27 @@ export type Latency = number | readonly [number, number]
 
 /** A registered fault: how many requests it hit, and how to remove it. */
 export interface FaultHandle {
+  /** Its number in the registry (see `list()`). */
+  readonly id: number
   readonly hits: number
   remove(): void
+}
+
+/** A registered fault as plain data (`faults.list()`): what it does, to which operations, how often. */
+export interface FaultDescription {
+  id: number
+  type: 'fail' | 'disconnect' | 'latency' | 'rateLimit'
+  /** The target it was registered with: an operation name, `METHOD /api/path`, or `*`. */
+  target: string
+  status?: number
+  detail?: string
+  latency?: Latency
+  requests?: number
+  retryAfter?: number
+  times?: number
+  rate?: number
+  /** Requests it acted on so far. */
+  hits: number
 }
 
 type Effect =
@@ -45,6 +64,8 @@ type Effect =
   | { kind: 'rateLimit'; requests: number; retryAfter: number }
 
 interface Fault {
+  id: number
+  target: OperationTarget
   applies: (operation: Operation) => boolean
   schedule: FaultSchedule
   effect: Effect
@@ -58,6 +79,7 @@ interface Fault {
  */
 export class FaultRegistry implements FaultGate {
   #faults: Fault[] = []
+  #nextId = 1
   #operations: readonly Operation[]
   #random: RandomSource
 
@@ -104,6 +126,18 @@ export class FaultRegistry implements FaultGate {
       requests: options.requests,
       retryAfter: options.retryAfter ?? 1,
     })
+  }
+
+  /** The registered faults, in the order they run. */
+  list(): FaultDescription[] {
+    return this.#faults.map(describe)
+  }
+
+  /** Removes the fault with this id; false when there is none. */
+  remove(id: number): boolean {
+    const before = this.#faults.length
+    this.#faults = this.#faults.filter((fault) => fault.id !== id)
+    return this.#faults.length < before
   }
 
   /** Removes every fault. */
@@ -169,6 +203,8 @@ export class FaultRegistry implements FaultGate {
       throw new RangeError(`rate must be within 0..1, got ${schedule.rate}`)
     }
     const fault: Fault = {
+      id: this.#nextId++,
+      target,
       applies: matchTarget(target, this.#operations),
       schedule,
       effect,
@@ -177,6 +213,7 @@ export class FaultRegistry implements FaultGate {
     }
     this.#faults.push(fault)
     return {
+      id: fault.id,
       get hits() {
         return fault.hits
       },
@@ -185,4 +222,15 @@ export class FaultRegistry implements FaultGate {
       },
     }
   }
+}
+
+function describe(fault: Fault): FaultDescription {
+  const { effect, schedule } = fault
+  const description: FaultDescription = { id: fault.id, type: effect.kind, target: fault.target, hits: fault.hits }
+  if (effect.kind === 'fail') Object.assign(description, { status: effect.status, detail: effect.detail })
+  if (effect.kind === 'latency') description.latency = effect.latency
+  if (effect.kind === 'rateLimit') Object.assign(description, { requests: effect.requests, retryAfter: effect.retryAfter })
+  if (schedule.times !== undefined) description.times = schedule.times
+  if (schedule.rate !== undefined) description.rate = schedule.rate
+  return description
 }

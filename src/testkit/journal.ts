@@ -1,6 +1,7 @@
 import type { OperationName } from '../handlers/operation.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
+import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -17,6 +18,8 @@ export interface JournalEntry {
   /** Parsed JSON body, the text for a non-JSON body, undefined when there is none. */
   body: unknown
   status: number
+  /** The `detail` of the problem an error was answered with (status 400 and up); undefined otherwise. */
+  detail?: string
   /** Wall-clock time the request arrived (epoch ms). */
   time: number
   /** Milliseconds the mock took, injected latency included. */
@@ -49,6 +52,7 @@ export const JOURNAL_BODY_LIMIT = 64 * 1024
 export class Journal implements RequestJournal {
   #records: Kept[] = []
   #limit: number
+  #listeners: Set<(entry: JournalEntry) => void> | undefined
 
   constructor(limit = 1000) {
     this.#limit = limit
@@ -74,6 +78,31 @@ export class Journal implements RequestJournal {
     this.#records.push(record)
     // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
     if (this.#records.length >= this.#limit * 2) this.#records = this.#records.slice(-this.#limit)
+    if (this.#listeners !== undefined) this.#announce(entryOf(record))
+  }
+
+  /**
+   * Calls `listener` with the entry of every request recorded from now on (a live request log); returns
+   * the function that stops it. Costs nothing while nobody listens: entries are built only for listeners.
+   */
+  subscribe(listener: (entry: JournalEntry) => void): () => void {
+    this.#listeners ??= new Set()
+    this.#listeners.add(listener)
+    return () => {
+      this.#listeners?.delete(listener)
+      if (this.#listeners?.size === 0) this.#listeners = undefined
+    }
+  }
+
+  #announce(entry: JournalEntry): void {
+    for (const listener of [...this.#listeners!]) {
+      try {
+        listener(entry)
+      } catch (error) {
+        // A listener's bug must not fail the request being answered.
+        console.error('[workspace-api-mock] journal listener failed:', error)
+      }
+    }
   }
 
   filter(query: JournalQuery = {}): JournalEntry[] {
@@ -155,10 +184,23 @@ function entryOf(record: Kept): JournalEntry {
     headers,
     body: record.body ? parseBody(record.body, headers['content-type']) : undefined,
     status: record.status,
+    ...detailOf(record.error),
     time: record.time,
     duration: record.duration,
   }
   return record.entry
+}
+
+/** The problem detail of an error the kit answered (its own problem+json bytes); none for other answers. */
+function detailOf(answer: Answer | undefined): { detail?: string } {
+  if (answer === undefined || answer instanceof Response) return {}
+  if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
+  try {
+    const detail = (JSON.parse(new TextDecoder().decode(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))) as { detail?: unknown }).detail
+    return typeof detail === 'string' ? { detail } : {}
+  } catch {
+    return {}
+  }
 }
 
 function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): unknown {
