@@ -20,8 +20,9 @@ export function banner(input: {
   const workspaces = api.db.workspaces.all()
   const count = (n: number, word: string) => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
 
+  const source = settings.state !== undefined ? `state ${settings.state}` : `scenario ${settings.scenario}, seed ${settings.seed}`
   const lines = [
-    `workspace-api-mock ${version}: scenario ${settings.scenario}, seed ${settings.seed}, ` +
+    `workspace-api-mock ${version}: ${source}, ` +
       `${count(workspaces.length, 'workspace')}, ${count(api.db.applications.count(), 'application')} ` +
       `(ready in ${seconds.toFixed(1)} s)`,
     '',
@@ -57,7 +58,13 @@ export function banner(input: {
   ].filter(Boolean)
   if (faults.length > 0) lines.push('', `Injected faults: ${faults.join('; ')}.`)
   lines.push('', `API reference: ${url}/api/docs (OpenAPI: ${url}/api/openapi.json)`)
-  lines.push('', `Admin: ${url}/__admin/ (faults, journal, reset, snapshot; see the README).`)
+  const idle = settings.sessionIdle % 60_000 === 0 ? `${settings.sessionIdle / 60_000} min` : `${settings.sessionIdle / 1000} s`
+  lines.push(
+    '',
+    `Admin: ${url}/__admin/ (open it in a browser: the console with requests, faults, state and sessions)`,
+    `Sessions: curl -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
+      ` (at most ${settings.maxSessions}; unused ones end after ${idle})`,
+  )
   lines.push('', 'Press Ctrl+C to stop.', '')
   return lines.join('\n')
 }

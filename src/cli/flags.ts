@@ -9,16 +9,25 @@
  *  3. pass the field on where main.ts turns the settings into `startMockServer` options.
  * `--help`, unknown-flag suggestions and error messages then cover it without further changes.
  */
+import { existsSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
+import { DEFAULT_SESSION_LIMITS } from '../node/session-limits.ts'
 
 /** Everything the command line can set. */
 export interface CliSettings {
   port: number
   host: string
-  /** A preset name or `scale:<workspaces>x<applications>` (checked while parsing). */
+  /**
+   * A preset name or `scale:<workspaces>x<applications>` (checked while parsing), or the path of a module
+   * whose default export is a scenario function (see `isScenarioModule`).
+   */
   scenario: string
+  /** A state file to serve (a `snapshot()`, a fixture) instead of a scenario. */
+  state: string | undefined
+  /** Reload the state file or scenario module when it changes. */
+  watch: boolean
   seed: number
   /** Replaces the first principal's API key / secret when set. */
   apiKey: string | undefined
@@ -28,6 +37,10 @@ export interface CliSettings {
   /** Fraction of requests that fail with `failStatus`. */
   failRate: number | undefined
   failStatus: number
+  /** Most sessions at once. */
+  maxSessions: number
+  /** Milliseconds without a request after which a session is deleted. */
+  sessionIdle: number
   help: boolean
   version: boolean
 }
@@ -36,12 +49,16 @@ export const DEFAULT_SETTINGS: CliSettings = {
   port: 4010,
   host: '127.0.0.1',
   scenario: 'demo',
+  state: undefined,
+  watch: false,
   seed: 1,
   apiKey: undefined,
   apiSecret: undefined,
   latency: undefined,
   failRate: undefined,
   failStatus: 503,
+  maxSessions: DEFAULT_SESSION_LIMITS.maxSessions,
+  sessionIdle: DEFAULT_SESSION_LIMITS.idleTimeout,
   help: false,
   version: false,
 }
@@ -84,6 +101,34 @@ function integer(min: number, max: number) {
   }
 }
 
+/**
+ * Whether a `--scenario` value names a module rather than a preset: a path (it has a slash) or a file
+ * name with a JavaScript or TypeScript extension. Preset names never look like either.
+ */
+export function isScenarioModule(value: string): boolean {
+  return /[/\\]/.test(value) || /\.(?:[cm]?js|[cm]?ts)$/.test(value)
+}
+
+/** A file the command reads: it must exist now (what is in it is checked when it is loaded). */
+function existingFile(text: string, flag: string): string {
+  if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)
+  if (!statSync(text).isFile()) throw new FlagError(`${flag}: not a file: ${text}`)
+  return text
+}
+
+/** A duration with its unit: `500ms`, `90s`, `30m`, `2h` (in milliseconds). */
+function duration(min: number) {
+  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+  return (text: string, flag: string): number => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text)
+    const value = match ? Number(match[1]) * units[match[2]!]! : Number.NaN
+    if (!(value >= min) || !Number.isSafeInteger(Math.round(value))) {
+      throw new FlagError(`${flag} must be a duration such as 30m, 90s, 2h or 500ms (at least ${min} ms), got "${text}"`)
+    }
+    return Math.round(value)
+  }
+}
+
 /** Header values: printable ASCII without spaces, so they survive any HTTP client and shell. */
 function headerValue(text: string, flag: string): string {
   if (!/^[\x21-\x7e]+$/.test(text)) {
@@ -114,11 +159,12 @@ export const FLAGS: readonly Flag[] = [
   defineFlag({
     name: 'scenario',
     key: 'scenario',
-    value: '<name>',
+    value: '<name|file>',
     description:
-      `Data to serve: ${Object.keys(scenarios).join(', ')} or scale:<workspaces>x<apps>` +
-      ` (default ${DEFAULT_SETTINGS.scenario})`,
+      `Data to serve: ${Object.keys(scenarios).join(', ')}, scale:<workspaces>x<apps>,` +
+      ` or a .js/.ts scenario module (default ${DEFAULT_SETTINGS.scenario})`,
     parse(text, flag) {
+      if (isScenarioModule(text)) return existingFile(text, flag)
       try {
         resolveScenario(text as Parameters<typeof resolveScenario>[0])
       } catch (error) {
@@ -126,6 +172,18 @@ export const FLAGS: readonly Flag[] = [
       }
       return text
     },
+  }),
+  defineFlag({
+    name: 'state',
+    key: 'state',
+    value: '<file.json>',
+    description: 'Serve a state file instead: a snapshot, fixtures/small.json, or your own',
+    parse: existingFile,
+  }),
+  defineFlag({
+    name: 'watch',
+    key: 'watch',
+    description: 'Reload the --state file or --scenario module when it changes',
   }),
   defineFlag({
     name: 'seed',
@@ -181,6 +239,20 @@ export const FLAGS: readonly Flag[] = [
     description: `Status of the failures --fail-rate injects (default ${DEFAULT_SETTINGS.failStatus})`,
     parse: integer(400, 599),
   }),
+  defineFlag({
+    name: 'max-sessions',
+    key: 'maxSessions',
+    value: '<number>',
+    description: `Most sessions at once (default ${DEFAULT_SETTINGS.maxSessions})`,
+    parse: integer(0, 100_000),
+  }),
+  defineFlag({
+    name: 'session-idle',
+    key: 'sessionIdle',
+    value: '<duration>',
+    description: `Delete a session after this long unused: 30m, 90s, 2h (default ${DEFAULT_SETTINGS.sessionIdle / 60_000}m)`,
+    parse: duration(100),
+  }),
   defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -215,7 +287,15 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
     if (raw === undefined) continue
     settings[flag.key] = flag.parse ? flag.parse(String(raw), `--${flag.name}`) : raw
   }
-  return settings as unknown as CliSettings
+  const given = (name: string) => parsed.values[name] !== undefined
+  if (given('state') && given('scenario')) {
+    throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
+  }
+  const result = settings as unknown as CliSettings
+  if (result.watch && result.state === undefined && !isScenarioModule(result.scenario)) {
+    throw new FlagError('--watch reloads a --state file or a --scenario module: give one of them')
+  }
+  return result
 }
 
 function translateParseError(error: unknown, argv: readonly string[], flags: readonly Flag[]): Error {
@@ -286,9 +366,18 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --port 8080 --scenario multi-tenant --seed 7',
     '  workspace-api-mock --scenario scale:100x500 --api-key dev-key --api-secret dev-secret',
     '  workspace-api-mock --latency 200-800 --fail-rate 0.05',
+    '  workspace-api-mock --state snapshot.json --watch',
+    '  workspace-api-mock --scenario ./my-scenario.ts --watch',
     '',
-    'Admin routes (no credentials): POST/DELETE /__admin/faults, GET/DELETE /__admin/journal,',
-    'POST /__admin/reset, GET /__admin/snapshot. See the README.',
+    'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
+    'reset, snapshot and upload of the state, sessions.',
+    '',
+    'Admin routes (no credentials), under /__admin/ for the base state and under',
+    '/__admin/sessions/{id}/ for a session: POST/GET/DELETE faults, GET/DELETE journal, POST reset,',
+    'GET snapshot, POST state, GET info.',
+    'Sessions, for parallel clients: POST /__admin/sessions ({"scenario","seed"} or {"state"}, all',
+    'optional) answers 201 with an id, apiKey, apiSecret and workspaceIds of its own;',
+    'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See the README.',
     '',
   ].join('\n')
 }

@@ -4,12 +4,17 @@
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake.
  */
 import { readFileSync } from 'node:fs'
+import type { ScenarioState } from '../model/state.ts'
+import { InvalidStateError } from '../model/validate-state.ts'
+import type { Scenario } from '../scenarios/kit.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../node/scenario.ts'
 import type { MockServer, MockServerOptions } from '../node/server.ts'
 import type { FaultSpec } from '../node/admin.ts'
-import { FlagError, helpText, parseFlags, type CliSettings } from './flags.ts'
+import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
+import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
+import { watchFile } from './watch.ts'
 
 const COMMAND = 'workspace-api-mock'
 
@@ -35,40 +40,99 @@ async function main(argv: readonly string[]): Promise<number> {
   const { ListenError, startMockServer } = await import('../node/server.ts')
   const { banner } = await import('./banner.ts')
   const started = performance.now()
-  const progress = withProgress(scenarioOf(settings), {
-    label: settings.scenario,
-    total: scaleSize(settings.scenario),
-    stream: process.stderr,
-  })
+  let source: Source
+  try {
+    source = await sourceOf(settings)
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error
+    process.stderr.write(`${COMMAND}: ${error.message}\n`)
+    return 2
+  }
   let server: MockServer
   try {
-    server = await startMockServer(toServerOptions(settings, progress.scenario))
+    server = await startMockServer(toServerOptions(settings, source))
   } catch (error) {
-    progress.finish()
-    const known = error instanceof ListenError || error instanceof TypeError
+    source.finish()
+    if (error instanceof ListenError) {
+      process.stderr.write(`${COMMAND}: ${error.message}\n`)
+      return 1
+    }
+    // The data a module built does not fit the model, or the module failed: the user's input, as for --state.
+    if (source.kind === 'module') {
+      process.stderr.write(`${COMMAND}: ${error instanceof SourceError ? error.message : `${source.path}: ${(error as Error).message}`}\n`)
+      return 2
+    }
+    const known = error instanceof TypeError
     process.stderr.write(`${COMMAND}: ${known ? error.message : `cannot start: ${describe(error)}`}\n`)
     return 1
   }
-  progress.finish()
+  source.finish()
   // Listen for signals before the banner: whoever reads it may stop the server at once.
   const stopped = stopOnSignal(server)
   process.stdout.write(
     banner({ server, settings, version: version(), seconds: (performance.now() - started) / 1000 }),
   )
+  const unwatch = settings.watch ? watchSource(server, settings, source) : undefined
   await stopped
+  unwatch?.()
   return 0
 }
 
+/** What the command serves: a preset scenario, a scenario module, or a state file. */
+type Source =
+  | { kind: 'preset'; scenario: Scenario; finish(): void }
+  | { kind: 'module'; path: string; scenario: Scenario; raw: Scenario; finish(): void }
+  | { kind: 'state'; path: string; state: ScenarioState; finish(): void }
+
+async function sourceOf(settings: CliSettings): Promise<Source> {
+  const credentials = { apiKey: settings.apiKey, apiSecret: settings.apiSecret }
+  if (settings.state !== undefined) {
+    const path = settings.state
+    return { kind: 'state', path, state: withFirstCredentials(loadStateFile(path), credentials, path), finish() {} }
+  }
+  if (isScenarioModule(settings.scenario)) {
+    const path = settings.scenario
+    const raw = await loadScenarioModule(path)
+    return { kind: 'module', path, raw, scenario: withCredentialsOf(guarded(raw, path), settings), finish() {} }
+  }
+  const ref = settings.scenario as ScenarioRef
+  const progress = withProgress(withCredentialsOf(resolveScenario(ref), settings), {
+    label: settings.scenario,
+    total: scaleSize(settings.scenario),
+    stream: process.stderr,
+  })
+  return { kind: 'preset', scenario: progress.scenario, finish: () => progress.finish() }
+}
+
+/** A module's scenario whose own failures say where they come from. */
+function guarded(scenario: Scenario, path: string): Scenario {
+  return (kit) => {
+    try {
+      scenario(kit)
+    } catch (error) {
+      throw new SourceError(`${path} failed while building its data: ${(error as Error).message}`)
+    }
+  }
+}
+
 /** Where the flags become server options: new flags are passed on here. */
-function toServerOptions(settings: CliSettings, scenario: ScenarioRef): MockServerOptions {
+function toServerOptions(settings: CliSettings, source: Source): MockServerOptions {
   // Contract-strict mode checks every body the kit writes: a test-runner aid, off for the demo server.
-  return {
+  const options: MockServerOptions = {
     port: settings.port,
     host: settings.host,
     seed: settings.seed,
-    scenario,
     strict: false,
     faults: faultsOf(settings),
+    sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle },
+  }
+  switch (source.kind) {
+    case 'state':
+      return { ...options, state: source.state, name: source.path }
+    case 'module':
+      return { ...options, scenario: source.scenario, name: source.path, sessions: { ...options.sessions, scenario: source.raw } }
+    case 'preset':
+      return { ...options, scenario: source.scenario, name: settings.scenario, sessions: { ...options.sessions, scenario: settings.scenario as ScenarioRef } }
   }
 }
 
@@ -82,10 +146,70 @@ function faultsOf(settings: CliSettings): FaultSpec[] {
   return faults
 }
 
-function scenarioOf(settings: CliSettings): ReturnType<typeof resolveScenario> {
-  const ref = settings.scenario as ScenarioRef
-  if (settings.apiKey === undefined && settings.apiSecret === undefined) return resolveScenario(ref)
-  return withCredentials(ref, { apiKey: settings.apiKey, apiSecret: settings.apiSecret })
+function withCredentialsOf(scenario: Scenario, settings: CliSettings): Scenario {
+  if (settings.apiKey === undefined && settings.apiSecret === undefined) return scenario
+  return withCredentials(scenario, { apiKey: settings.apiKey, apiSecret: settings.apiSecret })
+}
+
+/**
+ * `--watch`: serves the file again after each change on disk, on the same port. A change that does not
+ * load (bad JSON, a record that does not fit, a module that throws) keeps the last good state and says why.
+ */
+function watchSource(server: MockServer, settings: CliSettings, source: Source): () => void {
+  if (source.kind === 'preset') return () => {}
+  const { path } = source
+  let current = source.kind === 'state' ? source.state : server.api.snapshot()
+  let lastText = readText(path)
+  let version = 0
+  let queue = Promise.resolve()
+  const reload = async () => {
+    const text = readText(path)
+    if (text === lastText) return
+    lastText = text
+    const at = new Date().toLocaleTimeString('en-GB')
+    try {
+      let next: ScenarioState
+      if (source.kind === 'state') {
+        next = withFirstCredentials(loadStateFile(path), settings, path)
+      } else {
+        const scenario = withCredentialsOf(await loadScenarioModule(path, ++version), settings)
+        next = buildModuleState(scenario, path, { seed: settings.seed, assetsOrigin: server.url })
+      }
+      await server.replaceState(next, path)
+      const changes = describeChanges(current, next)
+      const keys = (state: ScenarioState) => state.accounts.map((a) => `${a.apiKey} ${a.apiSecret}`).join()
+      const principalsChanged = keys(current) !== keys(next)
+      current = next
+      process.stdout.write(
+        `[${at}] reloaded ${path}: ${changes} (now ${next.workspaces.length} workspaces, ${next.applications.length} applications)\n` +
+          (principalsChanged ? principalLines(server) : ''),
+      )
+    } catch (error) {
+      const why = error instanceof SourceError || error instanceof InvalidStateError ? error.message : describe(error)
+      process.stderr.write(`[${at}] ${path} changed but was not reloaded, still serving the last good state: ${why}\n`)
+    }
+  }
+  const stop = watchFile(path, () => {
+    queue = queue.then(reload)
+  })
+  process.stdout.write(`Watching ${path}: changes are served at once.\n`)
+  return stop
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** The principals after a reload changed them, as the banner prints them. */
+function principalLines(server: MockServer): string {
+  const lines = server.api.principals.map(
+    (principal, index) => `  ${index + 1}. X-API-Key: ${principal.apiKey}  X-API-Secret: ${principal.apiSecret}`,
+  )
+  return `Principals now:\n${lines.join('\n')}\n`
 }
 
 function describe(error: unknown): string {

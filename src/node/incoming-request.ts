@@ -53,6 +53,20 @@ class IncomingRequest implements ApiRequest {
   }
 }
 
+/**
+ * A Fetch `Request` of a message whose body nobody has read yet, with a body limit of its own (the admin
+ * routes take state uploads far bigger than an API body); undefined when the body is over `limit`.
+ */
+export async function fetchRequestOf(incoming: IncomingMessage, request: ApiRequest, limit: number): Promise<Request | undefined> {
+  const init: RequestInit = { method: request.method, headers: Object.entries(request.headerRecord()) }
+  if (request.hasBody) {
+    const body = await readUpTo(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, limit)
+    if (body.truncated) return undefined
+    init.body = body.bytes
+  }
+  return new Request(request.url, init)
+}
+
 /** The pipeline's view of a `node:http` request. */
 export function fromIncomingMessage(incoming: IncomingMessage, serverUrl: string): ApiRequest {
   return new IncomingRequest(incoming, serverUrl)

@@ -9,5 +9,13 @@ export {
   API_REQUEST_HEADERS,
   type MockServer,
   type MockServerOptions,
+  type MockServerSessions,
 } from './server.ts'
+export {
+  SessionLimitError,
+  DEFAULT_SESSION_LIMITS,
+  type MockSession,
+  type SessionOptions,
+  type SessionLimits,
+} from './sessions.ts'
 export { withCredentials } from './scenario.ts'

@@ -1,11 +1,17 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createMockApi, dispatcherOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { createMockApi, dispatcherOf, initialStateOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
+import { Problem } from '../handlers/problem.ts'
 import type { Answer } from '../handlers/reply.ts'
-import { ADMIN_PREFIX, applyFault, handleAdmin, type FaultSpec } from './admin.ts'
+import type { ScenarioState } from '../model/state.ts'
+import type { ScenarioRef } from '../scenarios/resolve.ts'
+import { InvalidStateError } from '../model/validate-state.ts'
+import { ADMIN_PREFIX, adminProblem, MAX_ADMIN_BODY_BYTES, type FaultSpec } from './admin.ts'
+import { Control } from './control.ts'
 import { docsAnswer } from './docs-page.ts'
-import { fromIncomingMessage } from './incoming-request.ts'
+import { fetchRequestOf, fromIncomingMessage } from './incoming-request.ts'
+import type { MockSession, SessionLimits, SessionOptions } from './sessions.ts'
 import { bodyLeftUnread, writeReply } from './write-reply.ts'
 
 export interface MockServerOptions extends MockApiOptions {
@@ -17,8 +23,31 @@ export interface MockServerOptions extends MockApiOptions {
   cors?: boolean
   /** Called once the port is bound, before the scenario is built (which can take seconds at scale). */
   onListening?: (url: string) => void
-  /** Faults that hold for the whole session (re-applied after an admin reset), e.g. from `--latency`. */
+  /** Faults that hold for the server's whole life (back after an admin reset), e.g. from `--latency`; sessions get them too. */
   faults?: readonly FaultSpec[]
+  /**
+   * Sessions (`POST /__admin/sessions`): `maxSessions` (default 100), `idleTimeout` in ms (default 30
+   * minutes), and the `scenario` a session given only a seed builds (default: `scenario` above).
+   */
+  sessions?: SessionLimits & { scenario?: ScenarioRef }
+  /** How the console and the session list name what the server serves. Default: the scenario's name, or `state`. */
+  name?: string
+}
+
+/** The server's sessions: isolated state for parallel clients, each with credentials of its own. */
+export interface MockServerSessions {
+  /** A new session over a copy of the server's data (or of a scenario, seed or state): resolves once it serves. */
+  create(options?: SessionOptions): Promise<MockSession>
+  /** A live session by id. */
+  get(id: string): MockSession | undefined
+  /** Every live session, oldest first. */
+  list(): MockSession[]
+  /** Deletes a session: its credentials get 401 from then on. False when there was none. */
+  delete(id: string): boolean
+  readonly size: number
+  readonly maxSessions: number
+  /** Milliseconds without a request after which a session is deleted. */
+  readonly idleTimeout: number
 }
 
 export interface MockServer {
@@ -28,6 +57,13 @@ export interface MockServer {
   readonly api: MockApi
   /** The underlying `node:http` server. */
   readonly server: Server
+  /** Sessions: `await server.sessions.create()` gives a client state and credentials of its own. */
+  readonly sessions: MockServerSessions
+  /**
+   * Serves `state` (validated like `createMockApi({ state })`; its API keys must not be a session's) in
+   * place of the base state; `reset()` comes back to it from then on. Throws `InvalidStateError`.
+   */
+  replaceState(state: ScenarioState, name?: string): Promise<void>
   /** Stops accepting connections and resolves once open ones are closed (idle ones at once). */
   close(): Promise<void>
 }
@@ -62,24 +98,53 @@ const CLOSE_GRACE_MS = 2000
  * await server.close()
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', cors = true, onListening, faults = [], ...apiOptions } = options
+  const { port = 4010, host = '127.0.0.1', cors = true, onListening, faults = [], sessions, name, ...apiOptions } = options
   let api: MockApi | undefined
+  let control: Control | undefined
   const server = createServer((request, response) => {
     // `api` is set before `startMockServer` resolves; a request that races it waits for nothing longer.
-    serve(request, response, api, cors, url, faults)
+    serve(request, response, api, control, cors, url)
   })
   await listen(server, port, host)
   const url = baseUrlOf(server.address() as AddressInfo, host)
   onListening?.(url)
+  const { scenario, state, ...shared } = apiOptions
+  const mockOptions = { assetsOrigin: url, ...shared }
   try {
-    api = createMockApi({ assetsOrigin: url, ...apiOptions })
-    for (const fault of faults) applyFault(api, fault)
+    api = createMockApi({ ...mockOptions, scenario, state })
+    control = new Control({
+      api,
+      name: name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
+      seed: api.seed,
+      scenario: sessions?.scenario ?? (state === undefined ? (scenario ?? 'demo') : undefined),
+      apiOptions: mockOptions,
+      startupFaults: faults,
+      limits: sessions ?? {},
+    })
     await api.ready
   } catch (error) {
+    control?.close()
     await closeServer(server)
     throw error
   }
-  return { url, api, server, close: () => closeServer(server) }
+  const running = control
+  return {
+    url,
+    api,
+    server,
+    sessions: running.sessions,
+    replaceState(next, stateName) {
+      const copy = initialStateOf({ ...mockOptions, state: next })
+      if (copy.accounts.length === 0) {
+        throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
+      }
+      return running.base.replaceState(copy, stateName)
+    },
+    close() {
+      running.close()
+      return closeServer(server)
+    },
+  }
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -132,9 +197,9 @@ function serve(
   incoming: IncomingMessage,
   outgoing: ServerResponse,
   api: MockApi | undefined,
+  control: Control | undefined,
   cors: boolean,
   url: string,
-  faults: readonly FaultSpec[],
 ): void {
   let extra: Readonly<Record<string, string>> = {}
   const fail = (error: unknown) => {
@@ -153,7 +218,7 @@ function serve(
       outgoing.writeHead(204, preflightHeaders(incoming)).end()
       return
     }
-    if (!api) {
+    if (!api || !control) {
       outgoing.writeHead(503, { ...extra, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
       outgoing.end('the mock is still loading its scenario\n')
       return
@@ -164,20 +229,27 @@ function serve(
       writeReply(incoming, request, outgoing, answer, extra)
       return undefined
     }
-    if (request.url.pathname.startsWith(ADMIN_PREFIX)) {
-      request
-        .toFetchRequest()
-        .then((fetchRequest) => handleAdmin(fetchRequest, api, faults))
-        .then(deliver)
-        .catch(fail)
-      return
+    // The control plane (console, live log, admin routes, sessions), then the API: the session a
+    // request's key selects, or the base state.
+    const { pathname } = request.url
+    if (pathname === '/' || pathname.startsWith('/__admin')) {
+      if (control.serve(incoming, outgoing, request, extra)) return
+      if (pathname.startsWith(ADMIN_PREFIX)) {
+        fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
+          .then((fetchRequest) =>
+            fetchRequest ? control.admin(fetchRequest) : adminProblem(new Problem(413, 'the admin request body is over 256 MiB'), request.url),
+          )
+          .then(deliver)
+          .catch(fail)
+        return
+      }
     }
     const docs = docsAnswer(request, api)
     if (docs) {
       docs.then(deliver).catch(fail)
       return
     }
-    const answer = dispatcherOf(api)(request)
+    const answer = dispatcherOf(control.mockFor(request) ?? api)(request)
     if (answer instanceof Promise) answer.then(deliver).catch(fail)
     else deliver(answer)?.catch(fail)
   } catch (error) {
@@ -219,7 +291,8 @@ function notFound(request: ApiRequest): Response {
   if (pathname === '/' && request.method === 'GET') {
     return new Response(
       `workspace-api-mock: the Workspace and Application Management API is served under ${origin}/api/\n` +
-        `Try ${origin}/api/workspaces with the X-API-Key and X-API-Secret headers printed at start.\n`,
+        `Try ${origin}/api/workspaces with the X-API-Key and X-API-Secret headers printed at start.\n` +
+        `Open ${origin}/ in a browser for the console (requests, faults, state, sessions).\n`,
       { status: 200, headers },
     )
   }

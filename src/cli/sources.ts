@@ -1,0 +1,115 @@
+/**
+ * Where the command's data comes from besides the presets: a state file (`--state`) and a scenario module
+ * (`--scenario ./my-scenario.ts`), loaded and checked before they are served, and described when `--watch`
+ * reloads them.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Credentials } from '../api/create-mock-api.ts'
+import type { Scenario } from '../scenarios/kit.ts'
+import { buildScenario } from '../scenarios/resolve.ts'
+import type { ScenarioState } from '../model/state.ts'
+import { InvalidStateError, validateState } from '../model/validate-state.ts'
+
+/** A state file or scenario module that cannot be served: the message says which and why (exit code 2). */
+export class SourceError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SourceError'
+  }
+}
+
+/** Reads, parses and validates a state file; the error names the record and field that do not fit. */
+export function loadStateFile(path: string): ScenarioState {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new SourceError(`cannot read ${path}: ${(error as Error).message}`)
+  }
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch (error) {
+    throw new SourceError(`${path} is not valid JSON: ${(error as Error).message}`)
+  }
+  return checked(value, path)
+}
+
+/** Checks a state as the server will load it: the model's rules, and at least one principal. */
+function checked(value: unknown, source: string): ScenarioState {
+  try {
+    validateState(value)
+    if (value.accounts.length === 0) {
+      throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts')
+    }
+    return value
+  } catch (error) {
+    if (error instanceof InvalidStateError) throw new SourceError(`${source}: ${error.message}`)
+    throw error
+  }
+}
+
+/** Gives the first account fixed credentials (`--api-key`, `--api-secret`), as `withCredentials` does for scenarios. */
+export function withFirstCredentials(state: ScenarioState, credentials: Partial<Credentials>, source: string): ScenarioState {
+  if (credentials.apiKey === undefined && credentials.apiSecret === undefined) return state
+  const [first, ...others] = state.accounts
+  const owner = others.find((account) => account.apiKey === credentials.apiKey)
+  if (owner) throw new SourceError(`${source}: the API key "${credentials.apiKey}" already belongs to account ${owner.id}`)
+  return {
+    ...state,
+    accounts: [{ ...first!, ...(credentials.apiKey !== undefined && { apiKey: credentials.apiKey }), ...(credentials.apiSecret !== undefined && { apiSecret: credentials.apiSecret }) }, ...others],
+  }
+}
+
+/**
+ * Imports a scenario module (its default export must be a scenario function). `version` makes Node load
+ * the file again after an edit (each version stays in Node's module cache: fine for a development tool).
+ */
+export async function loadScenarioModule(path: string, version = 0): Promise<Scenario> {
+  const url = pathToFileURL(resolve(path))
+  if (version > 0) url.search = `?version=${version}`
+  let module: { default?: unknown }
+  try {
+    module = (await import(url.href)) as { default?: unknown }
+  } catch (error) {
+    throw new SourceError(`${path} could not be loaded: ${(error as Error).message}`)
+  }
+  const scenario = module.default
+  if (typeof scenario !== 'function') {
+    const got = scenario === undefined ? 'no default export' : `a default export of type ${typeof scenario}`
+    throw new SourceError(`${path} must export a scenario function as its default export ((kit) => { ... }), it has ${got}`)
+  }
+  return scenario as Scenario
+}
+
+/** Runs a module's scenario as the server would and checks what it built. */
+export function buildModuleState(scenario: Scenario, path: string, options: { seed: number; assetsOrigin: string }): ScenarioState {
+  let state: ScenarioState
+  try {
+    state = buildScenario(scenario, options)
+  } catch (error) {
+    throw new SourceError(`${path} failed while building its data: ${(error as Error).message}`)
+  }
+  return checked(state, path)
+}
+
+/** What changed between two states, record by record: `workspaces: 1 added, 2 changed; applications: 3 removed`. */
+export function describeChanges(before: ScenarioState, after: ScenarioState): string {
+  const parts: string[] = []
+  for (const name of ['organizations', 'accounts', 'workspaces', 'applications'] as const) {
+    const old = new Map<string, string>(before[name].map((record) => [record.id, JSON.stringify(record)]))
+    let added = 0
+    let changed = 0
+    for (const record of after[name]) {
+      const previous = old.get(record.id)
+      if (previous === undefined) added++
+      else if (previous !== JSON.stringify(record)) changed++
+      old.delete(record.id)
+    }
+    const counts = [added && `${added} added`, changed && `${changed} changed`, old.size && `${old.size} removed`].filter(Boolean)
+    if (counts.length > 0) parts.push(`${name}: ${counts.join(', ')}`)
+  }
+  return parts.length > 0 ? parts.join('; ') : 'no record changed'
+}

@@ -1,0 +1,48 @@
+/**
+ * The console's static files: its script (client/*.ts, bundled) and its style sheet.
+ *
+ * Where they are: the package ships them in `dist/console/client/` (written by scripts/build.ts); this
+ * module ends up in a file one level below `dist/` (`dist/chunks/`, `dist/node/`), and in the sources it
+ * is `src/node/console/assets.ts`, so `../console/client/` names the right folder in both. From the
+ * sources the script is not built yet: it is bundled on first request (rolldown, a devDependency).
+ */
+import { readFile } from 'node:fs/promises'
+
+const CLIENT = new URL('../console/client/', import.meta.url)
+
+export interface Asset {
+  body: Buffer
+  type: string
+}
+
+const TYPES: Record<string, string> = {
+  'console.js': 'text/javascript; charset=utf-8',
+  'console.css': 'text/css; charset=utf-8',
+}
+
+const loaded = new Map<string, Promise<Asset>>()
+
+/** The asset of that name (`console.js`, `console.css`), or undefined for any other name. */
+export function consoleAsset(name: string): Promise<Asset> | undefined {
+  const type = TYPES[name]
+  if (type === undefined) return undefined
+  let asset = loaded.get(name)
+  if (!asset) {
+    asset = load(name).then((body) => ({ body, type }))
+    // A failure is not kept: the next request tries again.
+    asset.catch(() => loaded.delete(name))
+    loaded.set(name, asset)
+  }
+  return asset
+}
+
+async function load(name: string): Promise<Buffer> {
+  try {
+    return await readFile(new URL(name, CLIENT))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || name !== 'console.js') throw error
+  }
+  // Running from the sources: bundle the script now. (Not a static import: the package has no bundler.)
+  const bundler = (await import(new URL('./bundle.ts', import.meta.url).href)) as typeof import('./bundle.ts')
+  return Buffer.from(await bundler.bundleConsole())
+}

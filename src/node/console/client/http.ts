@@ -1,0 +1,26 @@
+/** Calls to the admin API; a problem+json answer becomes an error with its detail. */
+export class AdminError extends Error {
+  readonly status: number
+  constructor(status: number, message: string) {
+    super(message)
+    this.name = 'AdminError'
+    this.status = status
+  }
+}
+
+export async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const request: RequestInit = { method: init.method ?? 'GET' }
+  if (init.body !== undefined) {
+    request.headers = { 'Content-Type': 'application/json' }
+    request.body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+  }
+  const response = await fetch(path, request)
+  const text = await response.text()
+  const body = text === '' ? undefined : (JSON.parse(text) as unknown)
+  if (!response.ok) {
+    const problem = body as { detail?: string; errors?: Array<{ location: string; message: string }> } | undefined
+    const where = problem?.errors?.[0] ? ` (at ${problem.errors[0].location})` : ''
+    throw new AdminError(response.status, `${problem?.detail ?? `${response.status} ${response.statusText}`}${where}`)
+  }
+  return body as T
+}
