@@ -65,6 +65,9 @@ export function banner(input: {
     `Sessions: curl -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
       ` (at most ${settings.maxSessions}; unused ones end after ${idle})`,
   )
+  if (settings.watch) {
+    lines.push('', `Watching ${settings.state ?? settings.scenario}: changes are served at once.`)
+  }
   lines.push('', 'Press Ctrl+C to stop.', '')
   return lines.join('\n')
 }

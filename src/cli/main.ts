@@ -69,10 +69,10 @@ async function main(argv: readonly string[]): Promise<number> {
   source.finish()
   // Listen for signals before the banner: whoever reads it may stop the server at once.
   const stopped = stopOnSignal(server)
+  const unwatch = settings.watch ? watchSource(server, settings, source) : undefined
   process.stdout.write(
     banner({ server, settings, version: version(), seconds: (performance.now() - started) / 1000 }),
   )
-  const unwatch = settings.watch ? watchSource(server, settings, source) : undefined
   await stopped
   unwatch?.()
   return 0
@@ -189,11 +189,9 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source):
       process.stderr.write(`[${at}] ${path} changed but was not reloaded, still serving the last good state: ${why}\n`)
     }
   }
-  const stop = watchFile(path, () => {
+  return watchFile(path, () => {
     queue = queue.then(reload)
   })
-  process.stdout.write(`Watching ${path}: changes are served at once.\n`)
-  return stop
 }
 
 function readText(path: string): string | undefined {

@@ -65,6 +65,7 @@ export const HUMA_TITLES: Record<number, string> = {
   413: 'Request Entity Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
 }
 
 const sorted = (keys: Iterable<string>) => [...keys].sort()
