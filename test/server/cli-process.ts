@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { createServer } from 'node:net'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -90,6 +91,32 @@ export async function startCli(args: readonly string[] = []): Promise<RunningCli
       return code
     },
   }
+}
+
+/**
+ * Starts the server as a user does in this repository, `npm start -- <args>` (a free port unless `--port`
+ * is given), in its own process group, and waits for its banner.
+ */
+export async function startNpm(args: readonly string[] = []): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
+  const withPort = args.includes('--port') ? args : [...args, '--port', '0']
+  // npm and the command it runs: the test runner's variables removed, this Node first on PATH.
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(process.env)) if (!/^(npm_|VITEST|NODE_OPTIONS$|TEST$)/.test(name)) env[name] = value
+  env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`
+  const child = spawn('npm', ['start', '--', ...withPort], { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const exited = once(child, 'close')
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, 'SIGTERM')
+    await exited
+  }
+  if (!(await waitForBanner(child, () => output))) {
+    await stop()
+    throw new Error(`npm start did not serve:\n${output}`)
+  }
+  return { url: /^Base URL: (\S+)$/m.exec(output)![1]!, output: () => output, stop }
 }
 
 /** Runs the command to completion (for flags that make it exit), with a time limit. */

@@ -3,8 +3,6 @@
  * <module>`, and `--watch`, which reloads either on the same port and keeps the last good state when an
  * edit does not load.
  */
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -12,8 +10,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { parseFlags } from '../../src/cli/flags.ts'
 import { loadScenarioModule, loadStateFile, SourceError } from '../../src/cli/sources.ts'
 import { startMockServer } from '../../src/node/index.ts'
-import { userEnv } from '../package/readme-blocks.ts'
-import { authHeaders, ROOT, runCli, startCli, waitForBanner, type RunningCli } from './cli-process.ts'
+import { authHeaders, runCli, startCli, startNpm, type RunningCli } from './cli-process.ts'
 
 const SMALL = readFileSync(new URL('../../fixtures/small.json', import.meta.url), 'utf8')
 const DEV = { apiKey: 'demo-key', apiSecret: 'demo-secret' }
@@ -115,23 +112,11 @@ describe.concurrent('--state', () => {
 
   test('npm start -- --state file.json serves the file (the script pins no scenario)', async () => {
     const path = stateFile('npm-start.json', (s) => (s.workspaces[0].name = 'Through npm start'))
-    const child = spawn('npm', ['start', '--', '--state', path, '--port', '0'], {
-      cwd: ROOT,
-      env: userEnv(),
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let output = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-    const exited = once(child, 'close')
+    const server = await startNpm(['--state', path])
     try {
-      expect(await waitForBanner(child, () => output), output).toBe(true)
-      const url = /^Base URL: (\S+)$/m.exec(output)![1]!
-      expect(await workspaceNames(url)).toEqual(['Through npm start', 'Staging'])
+      expect(await workspaceNames(server.url)).toEqual(['Through npm start', 'Staging'])
     } finally {
-      process.kill(-child.pid!, 'SIGTERM')
-      await exited
+      await server.stop()
     }
   })
 })
