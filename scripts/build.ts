@@ -15,10 +15,11 @@
  *   installs about 290 MB. See docs/decisions/0006-the-published-contract.md.
  */
 import { execFileSync } from 'node:child_process'
-import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
+import { bundleConsole } from '../src/node/console/bundle.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 
@@ -68,6 +69,13 @@ writeFileSync(
   gzipSync(standalone, { level: constants.Z_BEST_COMPRESSION }),
 )
 writeFileSync(new URL('dist/vendor/scalar-api-reference.LICENSE.txt', `file://${ROOT}`), scalarNotice(version))
+
+// The demo server's console: its browser script, bundled (and minified: a browser loads it as is), and its
+// style sheet, where src/node/console/assets.ts looks for them in the package.
+const CONSOLE = new URL('dist/console/client/', `file://${ROOT}`)
+mkdirSync(CONSOLE, { recursive: true })
+writeFileSync(new URL('console.js', CONSOLE), await bundleConsole({ minify: true }))
+copyFileSync(new URL('src/node/console/client/console.css', `file://${ROOT}`), new URL('console.css', CONSOLE))
 
 execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
   cwd: ROOT,

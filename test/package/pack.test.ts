@@ -11,7 +11,7 @@ import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runBlock, runBlocks, userEnv } from './readme-blocks.ts'
+import { runBlock, runBlocks, startServer, stopServer, userEnv } from './readme-blocks.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
@@ -151,6 +151,38 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer)
     expect(output).toBe('')
     expect(code).toBe(0)
+  })
+
+  test('the packed command serves the console (page, script, style), sessions, and --state with --watch reloads the file', async () => {
+    const state = join(consumer, 'snapshot.json')
+    cpSync(join(consumer, 'node_modules/workspace-api-mock/fixtures/small.json'), state)
+    const server = await startServer('npx workspace-api-mock --state snapshot.json --watch --port 0', consumer)
+    try {
+      const page = await fetch(`${server.url}/__admin/`, { headers: { Accept: 'text/html' } })
+      expect(page.headers.get('Content-Type')).toBe('text/html; charset=utf-8')
+      const html = await page.text()
+      for (const [file, type] of [['console.js', 'text/javascript'], ['console.css', 'text/css']] as const) {
+        expect(html).toContain(`/__admin/console/${file}`)
+        const asset = await fetch(`${server.url}/__admin/console/${file}`)
+        expect(asset.status).toBe(200)
+        expect(asset.headers.get('Content-Type')).toMatch(new RegExp(`^${type}`))
+        expect((await asset.text()).length).toBeGreaterThan(2000)
+      }
+      const session = await fetch(`${server.url}/__admin/sessions`, { method: 'POST' })
+      expect(session.status).toBe(201)
+      const names = async () => {
+        const response = await fetch(`${server.url}/api/workspaces`, { headers: { 'X-API-Key': 'demo-key', 'X-API-Secret': 'demo-secret' } })
+        return ((await response.json()).data as Array<{ name: string }>).map((w) => w.name)
+      }
+      expect(await names()).toEqual(['Production', 'Staging'])
+      const edited = JSON.parse(readFileSync(state, 'utf8'))
+      edited.workspaces[0].name = 'Edited in the consumer'
+      writeFileSync(state, JSON.stringify(edited))
+      await expect.poll(names, { timeout: 5000, interval: 100 }).toEqual(['Edited in the consumer', 'Staging'])
+      expect(server.output()).toMatch(/reloaded snapshot\.json: workspaces: 1 changed/)
+    } finally {
+      await stopServer(server)
+    }
   })
 
   // The block that generates a typed client runs in its own test below.

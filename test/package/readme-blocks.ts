@@ -76,7 +76,7 @@ export function userEnv(): NodeJS.ProcessEnv {
   return env
 }
 
-interface Server {
+export interface Server {
   child: ChildProcess
   url: string
   exited: Promise<unknown>
@@ -84,7 +84,7 @@ interface Server {
 }
 
 /** Starts a command in its own process group (shell, npm, npx and node alike) and waits for its banner. */
-async function startServer(command: string, cwd: string): Promise<Server> {
+export async function startServer(command: string, cwd: string): Promise<Server> {
   const child = spawn('sh', ['-c', `exec ${command}`], { cwd, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
@@ -98,7 +98,7 @@ async function startServer(command: string, cwd: string): Promise<Server> {
   return { child, url: /^Base URL: (\S+)$/m.exec(output)![1]!, exited, output: () => output }
 }
 
-async function stopServer(server: Server): Promise<void> {
+export async function stopServer(server: Server): Promise<void> {
   if (server.child.exitCode === null && server.child.signalCode === null) {
     process.kill(-server.child.pid!, 'SIGTERM')
   }
