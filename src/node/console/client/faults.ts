@@ -26,7 +26,7 @@ export function describeFault(fault: FaultInfo): string {
 function options(operations: readonly OperationInfo[], all: boolean): HTMLOptionElement[] {
   return [
     ...(all ? [h('option', { value: '*' }, 'every operation')] : []),
-    ...operations.map((operation) => h('option', { value: operation.name }, `${operation.name} (${operation.method} ${operation.path})`)),
+    ...operations.map((operation) => h('option', { value: operation.name }, operation.name)),
   ]
 }
 

@@ -62,7 +62,7 @@ export class SessionPanel {
           {},
           ...list.sessions.map((session) => {
             const current = session.id === this.#current
-            const open = h('button', { type: 'button', 'aria-label': `Open session ${session.id}`, disabled: current }, current ? 'Open now' : 'Open')
+            const open = h('button', { type: 'button', 'aria-label': `${current ? 'Opened' : 'Open'} session ${session.id}`, disabled: current }, current ? 'Opened' : 'Open')
             open.addEventListener('click', () => this.#open(session.id))
             const remove = h('button', { type: 'button', 'aria-label': `Delete session ${session.id}` }, 'Delete')
             remove.addEventListener('click', () => void act(remove, async () => {

@@ -27,7 +27,8 @@ export class StatePanel {
         try {
           const answer = await admin<{ counts: Record<string, number> }>(`${this.#prefix}/state`, { method: 'POST', body: await file.text() })
           const { workspaces, applications, accounts } = answer.counts
-          result.textContent = `Serving ${file.name}: ${accounts} principals, ${workspaces} workspaces, ${applications} applications.`
+          const count = (n: number | undefined, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+          result.textContent = `Serving ${file.name}: ${count(accounts, 'principal')}, ${count(workspaces, 'workspace')}, ${count(applications, 'application')}.`
         } catch (error) {
           result.textContent = `${file.name} was not loaded: ${(error as Error).message}`
           throw error

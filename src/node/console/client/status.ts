@@ -15,6 +15,8 @@ export function say(message: string, kind: 'ok' | 'error' = 'ok'): void {
 /** Runs an action of a button or form, saying how it went; the control is disabled meanwhile. */
 export async function act(control: HTMLButtonElement | HTMLFormElement, run: () => Promise<string | undefined>): Promise<void> {
   const buttons = control instanceof HTMLFormElement ? [...control.querySelectorAll('button')] : [control]
+  // A disabled button loses the focus: give it back afterwards, so that keyboard users stay where they were.
+  const focused = document.activeElement
   for (const button of buttons) button.disabled = true
   try {
     const message = await run()
@@ -23,5 +25,6 @@ export async function act(control: HTMLButtonElement | HTMLFormElement, run: () 
     say(error instanceof Error ? error.message : String(error), 'error')
   } finally {
     for (const button of buttons) button.disabled = false
+    if (focused instanceof HTMLElement && focused.isConnected && document.activeElement !== focused) focused.focus()
   }
 }

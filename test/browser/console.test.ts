@@ -1,0 +1,273 @@
+/**
+ * The demo server's console in real Chromium (Debian's /usr/bin/chromium through playwright-core): the
+ * page at `/`, its live request log fed by server-sent events, fault controls, reset, snapshot and state
+ * upload, sessions, keyboard use and an axe-core accessibility check. Screenshots are kept in
+ * test-results/console/ (not committed).
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import AxeBuilder from '@axe-core/playwright'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { buildScenario } from '../../src/index.ts'
+import { startMockServer, type MockServer } from '../../src/node/index.ts'
+
+const CHROMIUM = '/usr/bin/chromium'
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+const SHOTS = fileURLToPath(new URL('../../test-results/console/', import.meta.url))
+const SMALL = fileURLToPath(new URL('../../fixtures/small.json', import.meta.url))
+const run = promisify(execFile)
+
+describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console in Chromium', { timeout: 60_000 }, () => {
+  let server: MockServer
+  let browser: Browser
+  let page: Page
+  let problems: string[] = []
+  const auth = () => ({ 'X-API-Key': server.api.credentials.apiKey, 'X-API-Secret': server.api.credentials.apiSecret })
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true })
+    server = await startMockServer({ port: 0, scenario: 'demo', seed: 7, strict: false, name: 'demo' })
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true })
+    page = await context.newPage()
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(`console ${message.type()}: ${message.text()}`)
+    })
+    await page.goto(`${server.url}/`)
+    await page.locator('#log-live', { hasText: 'live' }).waitFor()
+  }, 60_000)
+
+  afterEach(async () => {
+    const seen = problems
+    problems = []
+    expect(seen).toEqual([])
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  /** What a person sees on a laptop screen, scrolled to `section` (the log stays in view beside it). */
+  const shot = async (name: string, section?: string) => {
+    if (section) await page.locator(section).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SHOTS}${name}.png` })
+    await page.evaluate(() => window.scrollTo(0, 0))
+  }
+  const rows = () => page.locator('#log tbody tr')
+
+  test('the page shows the scenario, seed and counts, every principal with copy buttons and a curl line, and links the API reference', async () => {
+    const expected = buildScenario('demo', { seed: 7 })
+    await expect
+      .poll(() => page.locator('#summary').textContent())
+      .toBe(
+        `Base state · scenario demo · seed 7 · 1 organization · ${expected.accounts.length} accounts · ` +
+          `${expected.workspaces.length} workspaces · ${expected.applications.length} applications`,
+      )
+    const principals = page.locator('#principals article')
+    expect(await principals.count()).toBe(server.api.principals.length)
+    for (const [index, principal] of server.api.principals.entries()) {
+      const card = principals.nth(index)
+      expect(await card.locator('dd code').allTextContents()).toEqual([principal.apiKey, principal.apiSecret])
+      expect(await card.locator('.curl code').textContent()).toBe(
+        `curl -H 'X-API-Key: ${principal.apiKey}' -H 'X-API-Secret: ${principal.apiSecret}' ${server.url}/api/workspaces`,
+      )
+      expect(await card.getByRole('button', { name: /^Copy/ }).count()).toBe(3)
+    }
+    expect(await page.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/api/docs')
+    expect(await page.title()).toBe('workspace-api-mock console')
+    await shot('1-loaded')
+  })
+
+  test('a copy button puts the curl line on the clipboard, and says so', async () => {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    const card = page.locator('#principals article').first()
+    await card.getByRole('button', { name: /^Copy a curl line/ }).click()
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/^Copied a curl line for /)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await card.locator('.curl code').textContent())
+  })
+
+  test('a request made with curl appears in the log within a second, errors with their problem detail', async () => {
+    const { apiKey, apiSecret } = server.api.credentials
+    await run('curl', ['-sS', '-o', '/dev/null', '-H', `X-API-Key: ${apiKey}`, '-H', `X-API-Secret: ${apiSecret}`, `${server.url}/api/workspaces?from=curl`])
+    const sent = Date.now()
+    await rows().filter({ hasText: '/api/workspaces?from=curl' }).first().waitFor({ timeout: 1000 })
+    expect(Date.now() - sent).toBeLessThan(1000)
+    await run('curl', ['-sS', '-o', '/dev/null', '-H', 'X-API-Key: nobody', '-H', 'X-API-Secret: nothing', `${server.url}/api/workspaces?from=stranger`])
+    const refused = rows().filter({ hasText: '/api/workspaces?from=stranger' }).first()
+    await refused.waitFor({ timeout: 1000 })
+    // Newest first: method, path, status, duration, the problem's detail.
+    const cells = await rows().first().locator('td').allTextContents()
+    expect(cells.slice(1, 4)).toEqual(['GET', '/api/workspaces?from=stranger', '401'])
+    expect(Number(cells[4])).toBeGreaterThanOrEqual(0)
+    expect(cells[5]).toBe('invalid API key or secret')
+    expect(await rows().nth(1).locator('td').nth(2).textContent()).toBe('/api/workspaces?from=curl')
+    await shot('2-log')
+  })
+
+  test('a fault switched on in the page is seen by a fetch, listed as active, and removed from the page', async () => {
+    const form = page.locator('form.fault-form', { hasText: 'Fail one operation' })
+    await form.getByLabel('Operation').selectOption('listWorkspaces')
+    await form.getByLabel('Status').selectOption('503')
+    await form.getByRole('button', { name: 'Add failure' }).click()
+    const active = page.locator('#faults-active li')
+    await active.filter({ hasText: 'Fail listWorkspaces with 503' }).waitFor()
+    const response = await fetch(`${server.url}/api/workspaces`, { headers: auth() })
+    expect(response.status).toBe(503)
+    expect((await response.json()).detail).toBe('injected fault: 503')
+    // The hit shows up in the list.
+    await active.filter({ hasText: '(hit 1)' }).waitFor()
+
+    const latency = page.locator('form.fault-form', { hasText: 'Latency' })
+    await latency.getByLabel('Delay in ms, or a range min-max').fill('150-200')
+    await latency.getByRole('button', { name: 'Add latency' }).click()
+    await active.filter({ hasText: 'Delay every operation by 150–200 ms' }).waitFor()
+    await shot('3-faults', '#faults-panel')
+
+    await page.getByRole('button', { name: /^Remove: Fail listWorkspaces/ }).click()
+    await page.getByRole('button', { name: 'Clear faults' }).click()
+    await page.locator('#faults-none').waitFor()
+    expect((await fetch(`${server.url}/api/workspaces`, { headers: auth() })).status).toBe(200)
+    expect(server.api.faults.size).toBe(0)
+  })
+
+  test('reset brings the initial state back; the counts follow writes', async () => {
+    const workspaces = buildScenario('demo', { seed: 7 }).workspaces.length
+    const created = await fetch(`${server.url}/api/workspaces`, {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Made before the reset' }),
+    })
+    expect(created.status).toBe(200)
+    await expect.poll(() => page.locator('#summary').textContent()).toContain(`${workspaces + 1} workspaces`)
+    await page.getByRole('button', { name: 'Reset to the initial state' }).click()
+    await expect.poll(() => page.locator('#summary').textContent()).toContain(`${workspaces} workspaces`)
+    const list = await (await fetch(`${server.url}/api/workspaces`, { headers: auth() })).json()
+    expect(list.data.map((w: { name: string }) => w.name)).not.toContain('Made before the reset')
+    // The journal was cleared with the state: the log starts again from that list.
+    await expect.poll(() => rows().count()).toBe(1)
+  })
+
+  test('the snapshot downloads; a state file uploaded in the page is served (and a bad one is refused with the record named)', async () => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#snapshot-download').click()])
+    expect(download.suggestedFilename()).toBe('snapshot.json')
+    const downloaded = JSON.parse(readFileSync((await download.path())!, 'utf8'))
+    expect(downloaded).toEqual(server.api.snapshot())
+
+    await page.setInputFiles('#upload-file', { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"organizations":[],"accounts":[],"workspaces":[],"applications":[{}]}') })
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await expect.poll(() => page.locator('#upload-result').textContent()).toMatch(/^broken\.json was not loaded: state\.applications\[0\]: field id: .* \(at body\.applications\[0\]\.id\)$/)
+    // Chromium logs every failed fetch; this refusal is the one expected.
+    expect(problems).toEqual(['console error: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)'])
+    problems = []
+    await page.setInputFiles('#upload-file', SMALL)
+    await page.getByRole('button', { name: 'Upload' }).click()
+    await expect.poll(() => page.locator('#upload-result').textContent()).toBe('Serving small.json: 1 principal, 2 workspaces, 3 applications.')
+    const served = await fetch(`${server.url}/api/workspaces`, { headers: { 'X-API-Key': 'demo-key', 'X-API-Secret': 'demo-secret' } })
+    expect((await served.json()).data.map((w: { name: string }) => w.name)).toEqual(['Production', 'Staging'])
+    await expect.poll(() => page.locator('#principals dd code').first().textContent()).toBe('demo-key')
+    await shot('4-state', '#state-panel')
+    await server.replaceState(buildScenario('demo', { seed: 7, assetsOrigin: server.url }), 'demo')
+    await page.reload()
+    await page.locator('#log-live', { hasText: 'live' }).waitFor()
+  })
+
+  test('sessions: created in the page, opened with their own log, principals and faults, deleted', async () => {
+    await page.locator('#session-scenario').selectOption('multi-tenant')
+    await page.locator('#session-seed').fill('3')
+    await page.getByRole('button', { name: 'Create session' }).click()
+    const row = page.locator('#sessions tbody tr').first()
+    await row.filter({ hasText: 'multi-tenant, seed 3' }).waitFor()
+    const session = server.sessions.list()[0]!
+    await row.getByRole('button', { name: `Open session ${session.id}` }).click()
+    await page.locator('#context-bar', { hasText: session.id }).waitFor()
+    await expect.poll(() => page.locator('#summary').textContent()).toMatch(/^Session ses_\w+… · scenario multi-tenant · seed 3 · 2 organizations/)
+    expect(page.url()).toBe(`${server.url}/#session=${session.id}`)
+    expect(await page.locator('#principals dd code').first().textContent()).toBe(session.credentials.apiKey)
+
+    // Its log: its own requests, not the base's.
+    await page.locator('#log-live', { hasText: 'live' }).waitFor()
+    const headers = { 'X-API-Key': session.credentials.apiKey, 'X-API-Secret': session.credentials.apiSecret }
+    await fetch(`${server.url}/api/workspaces?who=session`, { headers })
+    await fetch(`${server.url}/api/workspaces?who=base`, { headers: auth() })
+    await rows().filter({ hasText: '?who=session' }).waitFor({ timeout: 1000 })
+    await fetch(`${server.url}/api/workspaces?who=session-again`, { headers })
+    await rows().filter({ hasText: '?who=session-again' }).waitFor({ timeout: 1000 })
+    expect(await rows().filter({ hasText: '?who=base' }).count()).toBe(0)
+
+    // Its faults.
+    const form = page.locator('form.fault-form', { hasText: 'Disconnect one operation' })
+    await form.getByLabel('Operation').selectOption('getWorkspace')
+    await form.getByRole('button', { name: 'Add disconnect' }).click()
+    await page.locator('#faults-active li', { hasText: 'Disconnect getWorkspace' }).waitFor()
+    expect(session.api.faults.size).toBe(1)
+    expect(server.api.faults.size).toBe(0)
+    await shot('5-session', '#sessions-panel')
+
+    await page.getByRole('button', { name: `Delete session ${session.id}` }).click()
+    await page.locator('#context-bar').waitFor({ state: 'hidden' })
+    await expect.poll(() => page.locator('#summary').textContent()).toMatch(/^Base state · scenario demo/)
+    expect(server.sessions.size).toBe(0)
+    expect((await fetch(`${server.url}/api/workspaces`, { headers })).status).toBe(401)
+  })
+
+  test('usable by keyboard: every control is reached with Tab, and Enter on Reset resets', async () => {
+    await page.locator('body').click({ position: { x: 5, y: 5 } })
+    const reached = new Set<string>()
+    for (let i = 0; i < 80; i++) {
+      await page.keyboard.press('Tab')
+      const name = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body) return ''
+        return `${el.tagName.toLowerCase()}:${el.getAttribute('aria-label') ?? el.textContent?.trim() ?? ''}`
+      })
+      reached.add(name)
+      if (name === 'button:Reset to the initial state') break
+    }
+    expect(reached).toContain('a:API reference')
+    expect(reached).toContain('button:Pause')
+    expect([...reached].some((name) => name.startsWith('button:Copy the API key of'))).toBe(true)
+    expect(reached).toContain('button:Add latency')
+    expect(reached).toContain('button:Reset to the initial state')
+    await fetch(`${server.url}/api/workspaces`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: '{"name":"Keyboard"}' })
+    await page.keyboard.press('Enter')
+    await expect.poll(async () => (await (await fetch(`${server.url}/api/workspaces`, { headers: auth() })).json()).data.length).toBe(
+      buildScenario('demo', { seed: 7 }).workspaces.length,
+    )
+    // The focus comes back to the button once it is done, and shows where the keyboard is.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Reset to the initial state')
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)
+    expect(outline).toBe('solid')
+  })
+
+  test('axe-core finds no serious or critical accessibility violation, on the base state and on a session', async () => {
+    const check = async () => {
+      const results = await new AxeBuilder({ page }).analyze()
+      return results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+    }
+    await fetch(`${server.url}/api/workspaces/wse_nope`, { headers: auth() })
+    await rows().first().waitFor()
+    expect(await check()).toEqual([])
+    const session = await server.sessions.create()
+    await page.goto(`${server.url}/__admin/#session=${session.id}`)
+    await page.locator('#context-bar', { hasText: session.id }).waitFor()
+    await page.locator('#sessions tbody tr').first().waitFor()
+    expect(await check()).toEqual([])
+    await shot('6-admin-url-session')
+    server.sessions.delete(session.id)
+  })
+})
