@@ -105,8 +105,8 @@ export async function stopServer(server: Server): Promise<void> {
   await server.exited
 }
 
-function shell(command: string, cwd: string): Promise<{ code: number | null; output: string }> {
-  const child = spawn('sh', ['-c', command], { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+function shell(command: string, cwd: string, variables: Record<string, string> = {}): Promise<{ code: number | null; output: string }> {
+  const child = spawn('sh', ['-c', command], { cwd, env: { ...userEnv(), ...variables }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
@@ -119,27 +119,42 @@ const DOCUMENTED_URL = 'http://127.0.0.1:4010'
  * Runs a documented shell block in `cwd`, line by line:
  * - `npx workspace-api-mock ...` and `npm start ...` start a server on a free port (`--port 0` is appended;
  *   the last `--port` wins) and wait for its banner; it is stopped with SIGTERM at the end of the block;
- * - `curl ...` runs against the last server (its URL replaces http://127.0.0.1:4010) and must answer 200;
+ * - `curl ...` runs against the last server (its URL replaces http://127.0.0.1:4010) and must answer 2xx
+ *   (a curl that writes its output somewhere, `-o file` or `> file`, must exit with 0);
+ * - `name=$(command)` runs the command (against the last server, likewise) and keeps its output in the
+ *   shell variable `name` for the lines after it;
  * - anything else must exit with 0 (run against the last server too, when one runs: e.g. a code generator).
  * Returns the output of every server, for further checks.
  */
 export async function runBlock(code: string, cwd: string): Promise<string[]> {
   const servers: Server[] = []
+  const variables: Record<string, string> = {}
+  const against = (line: string) => {
+    const server = servers.at(-1)
+    if (!server) throw new Error(`"${line}" runs before any server was started`)
+    return line.replaceAll(DOCUMENTED_URL, server.url)
+  }
   try {
     for (const line of code.split('\n').map((l) => l.trim())) {
       if (line === '' || line.startsWith('#')) continue
+      const assignment = /^([A-Za-z_]\w*)=\$\((.*)\)$/.exec(line)
       if (/^(npx workspace-api-mock|npm start)\b/.test(line)) {
         const extra = line.startsWith('npm start') && !line.includes(' -- ') ? ' -- --port 0' : ' --port 0'
         servers.push(await startServer(line + extra, cwd))
+      } else if (assignment) {
+        const { code: exit, output } = await shell(against(assignment[2]!), cwd, variables)
+        expect({ line, exit }).toEqual({ line, exit: 0 })
+        variables[assignment[1]!] = output.trim()
+      } else if (line.startsWith('curl ') && /\s(-o\s|>)/.test(line)) {
+        const { code: exit, output } = await shell(`${against(line)} -sS -f`, cwd, variables)
+        expect({ line, exit, output }).toMatchObject({ line, exit: 0 })
       } else if (line.startsWith('curl ')) {
-        const server = servers.at(-1)
-        if (!server) throw new Error(`"${line}" runs before any server was started`)
-        const command = `${line.replaceAll(DOCUMENTED_URL, server.url)} -sS -f -o /dev/null -w '%{http_code}'`
-        const { code: exit, output } = await shell(command, cwd)
-        expect({ line, exit, output }).toEqual({ line, exit: 0, output: '200' })
+        const command = `${against(line)} -sS -f -o /dev/null -w '%{http_code}'`
+        const { code: exit, output } = await shell(command, cwd, variables)
+        expect({ line, exit, output }).toEqual({ line, exit: 0, output: expect.stringMatching(/^2\d\d$/) })
       } else {
         const server = servers.at(-1)
-        const { code: exit, output } = await shell(server ? line.replaceAll(DOCUMENTED_URL, server.url) : line, cwd)
+        const { code: exit, output } = await shell(server ? line.replaceAll(DOCUMENTED_URL, server.url) : line, cwd, variables)
         expect({ line, exit, output }).toMatchObject({ line, exit: 0 })
       }
     }

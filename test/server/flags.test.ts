@@ -69,6 +69,18 @@ describe('parseFlags', () => {
     for (const name of ['demo', 'scale:0x0', 'scale:2x3']) expect(() => resolveScenario(parseFlags(['--scenario', name]).scenario as 'demo')).not.toThrow()
   })
 
+  test('session flags: --max-sessions and --session-idle (a duration with its unit)', () => {
+    expect(parseFlags([])).toMatchObject({ maxSessions: 100, sessionIdle: 30 * 60_000 })
+    expect(parseFlags(['--max-sessions', '8', '--session-idle', '90s'])).toMatchObject({ maxSessions: 8, sessionIdle: 90_000 })
+    expect(parseFlags(['--session-idle', '2h']).sessionIdle).toBe(7_200_000)
+    expect(parseFlags(['--session-idle', '500ms']).sessionIdle).toBe(500)
+    expect(parseFlags(['--session-idle', '1.5m']).sessionIdle).toBe(90_000)
+    expect(() => parseFlags(['--session-idle', '30'])).toThrow('--session-idle must be a duration such as 30m, 90s, 2h or 500ms (at least 100 ms), got "30"')
+    expect(() => parseFlags(['--session-idle', '10ms'])).toThrow('at least 100 ms')
+    expect(() => parseFlags(['--max-sessions=-1'])).toThrow('--max-sessions must be an integer from 0 to 100000, got "-1"')
+    expect(helpText()).toMatch(/--session-idle <duration>\s+Delete a session after this long unused/)
+  })
+
   test('fault flags: --latency (fixed or range), --fail-rate and --fail-status', () => {
     expect(parseFlags(['--latency', '250']).latency).toBe(250)
     expect(parseFlags(['--latency', '200-800']).latency).toEqual([200, 800])
