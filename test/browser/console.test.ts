@@ -11,19 +11,10 @@ import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 import { buildScenario } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
-const CHROMIUM = '/usr/bin/chromium'
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 const SHOTS = fileURLToPath(new URL('../../test-results/console/', import.meta.url))
 const SMALL = fileURLToPath(new URL('../../fixtures/small.json', import.meta.url))
 const run = promisify(execFile)
