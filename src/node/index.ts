@@ -13,6 +13,7 @@ export {
 } from './server.ts'
 export {
   SessionLimitError,
+  SessionOptionsError,
   DEFAULT_SESSION_LIMITS,
   type MockSession,
   type SessionOptions,

@@ -13,8 +13,8 @@ import { validate } from '../handlers/validation.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
-import { checkedState, countsOf, describePrincipals, json, mockAdmin, readJson } from './mock-admin.ts'
-import { SessionLimitError, type MockSession, type SessionOptions, type SessionRegistry } from './sessions.ts'
+import { checkedState, countsOf, describePrincipals, json, mockAdmin, readJson, stateProblem } from './mock-admin.ts'
+import { SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from './sessions.ts'
 
 const createSchema = z.strictObject({
   scenario: z.optional(z.string().check(z.minLength(1))),
@@ -107,8 +107,8 @@ async function create(request: Request, sessions: SessionRegistry): Promise<Mock
     return await sessions.create(options)
   } catch (error) {
     if (error instanceof SessionLimitError) throw new Problem(429, error.message)
-    if (error instanceof TypeError) throw new Problem(422, error.message)
-    throw error
+    if (error instanceof SessionOptionsError) throw new Problem(422, error.message)
+    throw stateProblem(error, 'body.state')
   }
 }
 

@@ -67,6 +67,14 @@ export class SessionLimitError extends RangeError {
   }
 }
 
+/** Session options that cannot be served together (a scenario and a state; a seed alone on a state server). */
+export class SessionOptionsError extends TypeError {
+  constructor(message: string) {
+    super(message)
+    this.name = 'SessionOptionsError'
+  }
+}
+
 /** What sessions are made from: the server's base state and the options of its mock. */
 export interface SessionSource {
   /** The base state's admin view (its mock, scenario name, seed). */
@@ -257,7 +265,7 @@ export class SessionRegistry {
   async #baselineFor(options: SessionOptions): Promise<{ baseline: Baseline; scenario: string; seed: number }> {
     const { base, options: apiOptions } = this.#source
     if (options.state !== undefined) {
-      if (options.scenario !== undefined) throw new TypeError('give either `scenario` or `state`, not both')
+      if (options.scenario !== undefined) throw new SessionOptionsError('give either `scenario` or `state`, not both')
       const state = initialStateOf({ ...apiOptions, state: options.state })
       return { baseline: await Baseline.of(state), scenario: 'state', seed: options.seed ?? base.seed }
     }
@@ -266,7 +274,7 @@ export class SessionRegistry {
     }
     const scenario = options.scenario ?? this.#source.scenario
     if (scenario === undefined) {
-      throw new TypeError('this server serves a state, not a scenario: give a `scenario` with the `seed`')
+      throw new SessionOptionsError('this server serves a state, not a scenario: give a `scenario` with the `seed`')
     }
     const seed = options.seed ?? base.seed
     const build = () => Baseline.of(initialStateOf({ ...apiOptions, scenario, seed }))

@@ -244,6 +244,24 @@ describe('limits', () => {
   })
 })
 
+describe('a server that serves a state', () => {
+  test('its sessions copy that state; a seed alone is a 422 (there is no scenario to build with it)', async () => {
+    const stateful = await startMockServer({ port: 0, state: structuredClone(SMALL), strict: false })
+    try {
+      const copy = await checkedFetch(`${stateful.url}/__admin/sessions`, { method: 'POST' })
+      expect(copy.body).toMatchObject({ scenario: 'state', counts: { workspaces: 2 } })
+      const seeded = await checkedFetch(`${stateful.url}/__admin/sessions`, { method: 'POST', json: { seed: 3 } })
+      expect(expectProblem(seeded, 422, { origin: stateful.url }).detail).toBe(
+        'this server serves a state, not a scenario: give a `scenario` with the `seed`',
+      )
+      const preset = await checkedFetch(`${stateful.url}/__admin/sessions`, { method: 'POST', json: { scenario: 'empty', seed: 3 } })
+      expect(preset.status).toBe(201)
+    } finally {
+      await stateful.close()
+    }
+  })
+})
+
 describe('server.sessions from code', () => {
   test('create, get, list, delete; a session keeps working while others come and go', async () => {
     const a = await server.sessions.create({ scenario: 'multi-tenant', seed: 4 })
