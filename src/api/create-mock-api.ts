@@ -230,6 +230,16 @@ export function replaceInitialState(api: MockApi, initial: ScenarioState | Basel
   return internalsOf(api).replace(initial)
 }
 
+/**
+ * Not public API (the browser entry, which follows the state another tab saved): loads `state` in place of
+ * the mock's current state, validated first (throws `InvalidStateError`, changing nothing); `reset()` still
+ * returns to the initial state, and faults, overrides and the journal stay.
+ */
+export async function replaceState(api: MockApi, state: unknown): Promise<void> {
+  validateState(state)
+  return internals.get(api)?.store.load(state)
+}
+
 /** Not public API: the records of one collection, read without filling lazy collections (see Store). */
 export function recordsOf<Name extends CollectionName>(api: MockApi, name: Name): readonly ScenarioState[Name][number][] {
   return internalsOf(api).store.records(name)

@@ -5,7 +5,7 @@
  */
 import type { HttpHandler } from 'msw'
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
-import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { createMockApi, replaceState, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { ScenarioState } from '../model/state.ts'
 
 // The core without the JSON Schema generator (which `workspace-api-mock` exports): a bundle of this entry
@@ -20,7 +20,10 @@ export interface BrowserMockOptions extends MockApiOptions {
   /**
    * Keep the state across page reloads: `sessionStorage` (per tab) or `localStorage` (per origin).
    * The state is saved after every write the mock answers and when the page is hidden, and restored when
-   * the page starts. Default false: every load starts from the scenario.
+   * the page starts. With `localStorage`, tabs of the origin follow each other's saves (last write wins,
+   * with a console warning when two tabs wrote at once). A state that does not fit is not saved: the page
+   * keeps answering from memory and the next load starts from the scenario. Default false: every load
+   * starts from the scenario.
    */
   persist?: PersistOption
   /** Storage key of the saved state. Default `workspace-api-mock:<scenario>:<seed>`. */
@@ -59,8 +62,13 @@ export interface RequestEvents {
   on(type: 'request:match', listener: (event: { request: Request }) => void): unknown
 }
 
+/** What is stored under the key (`save` and `base` are absent in saves of kit 0.1). */
 interface SavedState {
   version: 1
+  /** Which save this is: `<tab>.<n>`, the n-th save of the page load `tab` (random). */
+  save?: string
+  /** The save the writer held when it wrote this one (its state plus the writer's writes since). */
+  base?: string
   state: ScenarioState
 }
 
@@ -79,33 +87,66 @@ export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock
     apiOptions.assetsOrigin = location.origin
   }
 
+  const tab = Math.random().toString(36).slice(2)
+  let saves = 0
+  // The save this page's state stems from: the last one it wrote or followed (or restored).
+  let current: string | undefined
+
   let api: MockApi | undefined
   let restored = false
-  const saved = storage && key ? read(storage, key) : undefined
+  const savedText = storage && key ? storage.getItem(key) : null
+  const saved = savedText === null ? undefined : read(storage!, key!, savedText)
   if (saved) {
     try {
       api = createMockApi({ ...apiOptions, scenario: undefined, state: saved.state })
       restored = true
+      current = saved.save
     } catch (error) {
-      console.warn(`[workspace-api-mock] ignoring the saved state under "${key}": ${(error as Error).message}`)
+      warn(`ignoring the saved state under "${key}": ${(error as Error).message}`)
       storage!.removeItem(key!)
     }
   }
   api ??= createMockApi(apiOptions)
 
   const mockApi = api
-  // Set when saving failed (quota) or after `clear()`: this page saves no more.
+  // Set when saving failed (quota) or after `clear()`: this page saves no more and follows no other tab.
   let stopped = false
   const save = () => {
     if (!storage || !key || stopped) return
+    const next = `${tab}.${++saves}`
+    const text = JSON.stringify({ version: 1, save: next, base: current, state: mockApi.snapshot() } satisfies SavedState)
     try {
-      storage.setItem(key, JSON.stringify({ version: 1, state: mockApi.snapshot() } satisfies SavedState))
+      storage.setItem(key, text)
+      current = next
     } catch (error) {
       stopped = true
-      console.warn(`[workspace-api-mock] cannot save the state (persistence is off for this page): ${(error as Error).message}`)
+      // The older save left in storage lacks this page's latest writes: the next load starts from the scenario.
+      storage.removeItem(key)
+      const size = key.length + text.length
+      void import('./storage-full.ts').then((full) => warn(full.storageFullMessage(storage, key, size, error as Error)))
     }
   }
-  if (storage && typeof addEventListener === 'function') addEventListener('pagehide', save)
+  if (storage && key && typeof addEventListener === 'function') {
+    addEventListener('pagehide', save)
+    // Another tab of the origin saved (localStorage): follow it, so that tabs behave like one server.
+    addEventListener('storage', (event) => {
+      if (stopped || event.storageArea !== storage || (event.key !== key && event.key !== null)) return
+      const text = storage.getItem(key)
+      if (text === null) {
+        // Removed (another tab's `clear()`, or a state that did not fit there): nothing to conflict with.
+        current = undefined
+        return
+      }
+      const saved = read(storage, key, text)
+      if (!saved || saved.save === current) return
+      // This page's last save was replaced by one that did not build on it: its latest writes are gone.
+      if (current?.startsWith(`${tab}.`) && saved.base !== current) {
+        warn(`another tab's save under "${key}" replaced this tab's latest writes (both wrote at once; last write wins)`)
+      }
+      current = saved.save
+      replaceState(mockApi, saved.state).catch((error: Error) => warn(`ignoring another tab's state: ${error.message}`))
+    })
+  }
 
   return {
     api: mockApi,
@@ -176,16 +217,18 @@ function defaultStorageKey(options: MockApiOptions): string {
   return `workspace-api-mock:${scenario}:${options.seed ?? 1}`
 }
 
-function read(storage: Storage, key: string): SavedState | undefined {
-  const text = storage.getItem(key)
-  if (text === null) return undefined
+function read(storage: Storage, key: string, text: string): SavedState | undefined {
   try {
     const saved = JSON.parse(text) as Partial<SavedState>
     if (saved.version === 1 && saved.state) return saved as SavedState
   } catch {
     // Not ours or damaged: start from the scenario.
   }
-  console.warn(`[workspace-api-mock] ignoring unreadable saved state under "${key}"`)
+  warn(`ignoring unreadable saved state under "${key}"`)
   storage.removeItem(key)
   return undefined
+}
+
+function warn(message: string): void {
+  console.warn(`[workspace-api-mock] ${message}`)
 }

@@ -118,6 +118,16 @@ export class Store {
     return this.#pending
   }
 
+  /**
+   * Loads `state` (already valid; taken over) in place of the current content, after any load under way;
+   * unlike `replace`, the initial state stays what `reset()` returns to. Requests wait for it as for a reset.
+   */
+  load(state: ScenarioState): Promise<void> {
+    const load = async () => this.#put(await Baseline.of(state))
+    this.#pending = this.#tracked(this.#pending.then(load, load))
+    return this.#pending
+  }
+
   /** Counts a load as under way until it settles (synchronously, so `settled` is false at once). */
   #tracked(load: Promise<void>): Promise<void> {
     this.#loading++
@@ -138,12 +148,16 @@ export class Store {
    * shared by every reset; see bulk-load.ts for why this does not go through `create()`.
    */
   async #load(): Promise<void> {
-    const baseline = await this.#baseline
+    this.#put(await this.#baseline)
+    this.#ids = createRandom([this.#options.seed, 0x5eed])
+  }
+
+  /** Puts a baseline's records in the collections (or makes them readable there) and the indexes. */
+  #put(baseline: Baseline): void {
     this.#loaded = baseline
     this.#filled.clear()
     if (this.#exposed) for (const name of COLLECTIONS) this.#fill(name)
     this.indexes.load(baseline)
-    this.#ids = createRandom([this.#options.seed, 0x5eed])
     this.#clock = createWriteClock(this.#options.now, baseline.latest)
   }
 

@@ -2,18 +2,13 @@
  * The browser demo in real Chromium (Debian's /usr/bin/chromium through playwright-core): Vite serves
  * examples/browser-demo, MSW's service worker answers the API from workspace-api-mock/browser.
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
-import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 import { createMockApi } from '../../src/index.ts'
+import { startRig, withoutChromium, type BrowserRig } from './rig.ts'
 
 const DEMO = fileURLToPath(new URL('../../examples/browser-demo/', import.meta.url))
-const SOURCE = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url))
 
 /** What the demo page must show: the demo scenario with seed 42, in API order (created, then id). */
 async function expectedData() {
@@ -25,33 +20,15 @@ async function expectedData() {
   return { workspaces, applications }
 }
 
-// Skipped only on a developer machine without Chromium; in CI (which installs it) a missing browser fails.
-describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('browser demo in Chromium', { timeout: 60_000 }, () => {
-  let vite: ViteDevServer
+describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }, () => {
+  let rig: BrowserRig
   let browser: Browser
   let origin: string
-  let cacheDir: string
   let problems: string[] = []
 
   beforeAll(async () => {
-    cacheDir = mkdtempSync(join(tmpdir(), 'wam-vite-'))
-    vite = await createServer({
-      root: DEMO,
-      configFile: join(DEMO, 'vite.config.ts'),
-      cacheDir,
-      logLevel: 'error',
-      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-      // The page imports the package by name: serve it from source rather than from a build.
-      resolve: { alias: { 'workspace-api-mock/browser': SOURCE } },
-      // Bundle the dependencies up front, so that the first load does not trigger a re-optimization.
-      optimizeDeps: {
-        entries: ['index.html', 'plugin.html'],
-        include: ['msw', 'msw/browser', '@msw/data', 'zod', '@faker-js/faker', 'yaml'],
-      },
-    })
-    await vite.listen()
-    origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '')
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
+    rig = await startRig(DEMO, { configFile: true, entries: ['index.html', 'plugin.html'] })
+    ;({ browser, origin } = rig)
   }, 60_000)
 
   beforeEach(() => {
@@ -59,9 +36,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('browser demo in Chrom
   })
 
   afterAll(async () => {
-    await browser?.close()
-    await vite?.close()
-    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true })
+    await rig?.close()
   })
 
   async function open(context: BrowserContext, path = '/'): Promise<Page> {
