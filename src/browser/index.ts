@@ -20,10 +20,10 @@ export interface BrowserMockOptions extends MockApiOptions {
   /**
    * Keep the state across page reloads: `sessionStorage` (per tab) or `localStorage` (per origin).
    * The state is saved after every write the mock answers and when the page is hidden, and restored when
-   * the page starts. With `localStorage`, tabs of the origin follow each other's saves (last write wins,
-   * with a console warning when two tabs wrote at once). A state that does not fit is not saved: the page
-   * keeps answering from memory and the next load starts from the scenario. Default false: every load
-   * starts from the scenario.
+   * the page starts. With `localStorage`, the origin's tabs follow each other's saves, like clients of one
+   * server (two tabs writing at once: last write wins, and the tab whose writes were lost warns). A state
+   * that does not fit is not saved (one console warning): the page answers from memory and the next load
+   * starts from the scenario. Default false: every load starts from the scenario.
    */
   persist?: PersistOption
   /** Storage key of the saved state. Default `workspace-api-mock:<scenario>:<seed>`. */
@@ -43,11 +43,11 @@ export interface BrowserMock {
   readonly restored: boolean
   /** The storage key in use, or undefined without `persist`. */
   readonly storageKey: string | undefined
-  /** Saves the state now (it is also saved after writes and on `pagehide`). */
+  /** Saves the state now (it is also saved after writes and on `pagehide`); does nothing once saving stopped. */
   save(): void
   /**
-   * Forgets the saved state and stops saving for the rest of this page's life, so that the next load
-   * starts from the scenario again (e.g. `mock.clear(); location.reload()`).
+   * Forgets the saved state and stops saving (and following other tabs) for the rest of this page's life,
+   * so that the next load starts from the scenario again (e.g. `mock.clear(); location.reload()`).
    */
   clear(): void
   /**
