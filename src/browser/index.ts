@@ -43,7 +43,10 @@ export interface BrowserMock {
   readonly restored: boolean
   /** The storage key in use, or undefined without `persist`. */
   readonly storageKey: string | undefined
-  /** Saves the state now (it is also saved after writes and on `pagehide`); does nothing once saving stopped. */
+  /**
+   * Saves the state now (it is also saved after writes and on `pagehide`); does nothing when the state has not
+   * changed since the last save, or once saving stopped.
+   */
   save(): void
   /**
    * Forgets the saved state and stops saving (and following other tabs) for the rest of this page's life,
@@ -89,8 +92,14 @@ export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock
 
   const tab = Math.random().toString(36).slice(2)
   let saves = 0
-  // The save this page's state stems from: the last one it wrote or followed (or restored).
+  // The save this page's state stems from (the last one it wrote, followed or restored), and its state JSON.
   let current: string | undefined
+  let last: string | undefined
+  const follow = (text: string, saved: SavedState) => {
+    current = saved.save
+    // The state is the envelope's last member.
+    last = text.slice(text.indexOf('"state":') + 8, -1)
+  }
 
   let api: MockApi | undefined
   let restored = false
@@ -100,7 +109,7 @@ export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock
     try {
       api = createMockApi({ ...apiOptions, scenario: undefined, state: saved.state })
       restored = true
-      current = saved.save
+      follow(savedText!, saved)
     } catch (error) {
       warn(`ignoring the saved state under "${key}": ${(error as Error).message}`)
       storage!.removeItem(key!)
@@ -113,11 +122,15 @@ export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock
   let stopped = false
   const save = () => {
     if (!storage || !key || stopped) return
+    const state = JSON.stringify(mockApi.snapshot())
+    // Unchanged since the last save or follow: no new save, which another tab would take for lost writes.
+    if (state === last) return
     const next = `${tab}.${++saves}`
-    const text = JSON.stringify({ version: 1, save: next, base: current, state: mockApi.snapshot() } satisfies SavedState)
+    const text = `${JSON.stringify({ version: 1, save: next, base: current }).slice(0, -1)},"state":${state}}`
     try {
       storage.setItem(key, text)
       current = next
+      last = state
     } catch (error) {
       stopped = true
       // The older save left in storage lacks this page's latest writes: the next load starts from the scenario.
@@ -143,7 +156,7 @@ export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock
       if (current?.startsWith(`${tab}.`) && saved.base !== current) {
         warn(`another tab's save under "${key}" replaced this tab's latest writes (both wrote at once; last write wins)`)
       }
-      current = saved.save
+      follow(text, saved)
       replaceState(mockApi, saved.state).catch((error: Error) => warn(`ignoring another tab's state: ${error.message}`))
     })
   }
