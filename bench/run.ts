@@ -14,7 +14,8 @@ import { formatTable } from './stats.ts'
 const quick = process.argv.includes('--quick')
 /** `--only edge` measures the consumer's side only (test-file cost and browser bundle). */
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
+/** Kilobytes as Vite reports them (1 kB = 1,000 bytes), the unit of the browser target. */
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`
 const ms = (n: number) => `${n.toFixed(3)} ms`
 const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`
 const started = Date.now()
@@ -111,7 +112,7 @@ console.log(
     [
       ['plain setupWorker, one handler', String(bundle.bare.scripts.length), kb(bundle.bare.bytes), kb(bundle.bare.gzip), ''],
       [`startMockWorker({ scenario: 'demo' })`, String(bundle.kit.scripts.length), kb(bundle.kit.bytes), kb(bundle.kit.gzip), ''],
-      ['added by the kit', '', kb(bundle.added.bytes), kb(bundle.added.gzip), '<= 64 KB gzip'],
+      ['added by the kit', '', kb(bundle.added.bytes), kb(bundle.added.gzip), '<= 64 kB gzip'],
     ],
   ),
 )

@@ -32,8 +32,12 @@ export const ENTRIES = {
   'cli/main': 'src/cli/main.ts',
 } as const
 
-/** Imports that stay imports: the peers, which must be the consumer's own copies, and Node's built-ins. */
-const EXTERNAL = [/^msw(\/|$)/, /^vitest(\/|$)/, /^@playwright\/test(\/|$)/, /^node:/]
+/**
+ * Imports that stay imports: the peers, which must be the consumer's own copies; the packages msw itself
+ * depends on (@msw/data uses them too), so that a consumer's bundle carries one copy, msw's; and Node's
+ * built-ins. The shared ones are `dependencies` of the package, with msw's ranges.
+ */
+const EXTERNAL = [/^msw(\/|$)/, /^vitest(\/|$)/, /^@playwright\/test(\/|$)/, /^rettime(\/|$)/, /^outvariant(\/|$)/, /^node:/]
 
 rmSync(new URL('dist', `file://${ROOT}`), { recursive: true, force: true })
 

@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw'
 import { DEFAULT_ASSETS_ORIGIN, type FactoryOptions } from '../factories/factories.ts'
 import { createHandlers, operations } from '../handlers/create-handlers.ts'
 import { fromFetchRequest } from '../handlers/api-request.ts'
-import { createDispatcher, type Dispatcher } from '../handlers/dispatch.ts'
+import type { Dispatcher } from '../handlers/dispatch.ts'
 import { toResponse } from '../handlers/reply.ts'
 import {
   createSerializer,
@@ -19,7 +19,7 @@ import { validateState } from '../model/validate-state.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import type { ContractViolation } from '../handlers/ports.ts'
-import { checkResponse, underTestRunner } from '../testkit/contract.ts'
+import { underTestRunner } from '../testkit/test-runner.ts'
 import { FaultRegistry } from '../testkit/faults.ts'
 import { Journal } from '../testkit/journal.ts'
 import { Overrides, type OverrideOptions, type OverrideResolver } from '../testkit/overrides.ts'
@@ -136,14 +136,15 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
     journal,
     overrides,
     strict,
-    checkResponse,
+    // Contract checks of override responses run in strict mode only: loaded when first needed.
+    checkResponse: async (...args) => (await import('../testkit/contract.ts')).checkResponse(...args),
     violations: [],
   }
   // Mark a failed load as handled here; whoever awaits `ready` or a request still sees the error.
   store.ready.catch(() => {})
 
-  const dispatch = createDispatcher(mock)
-  // Built on first use: a server answers through `dispatch` and never needs MSW's handler objects.
+  // Built on first use: a server answers through its dispatcher and never needs MSW's handler objects;
+  // the dispatcher behind `api.handle` is loaded on its first call (most tests never make one).
   let handlers: HttpHandler[] | undefined
   const api: MockApi = {
     get handlers() {
@@ -151,7 +152,9 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
       return handlers
     },
     async handle(request) {
-      const answer = await dispatch(fromFetchRequest(request))
+      const own = internalsOf(api)
+      own.dispatch ??= (await import('../handlers/dispatch.ts')).createDispatcher(mock)
+      const answer = await own.dispatch(fromFetchRequest(request))
       return answer && toResponse(answer)
     },
     get db() {
@@ -182,7 +185,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
     snapshot: () => store.snapshot(),
   }
   internals.set(api, {
-    dispatch,
+    mock,
     store,
     replace(next) {
       const nextPrincipals = principalsOf(next instanceof Baseline ? next.state.accounts : next.accounts)
@@ -195,26 +198,22 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
 }
 
 interface Internals {
-  dispatch: Dispatcher
+  mock: MockContext
+  /** The dispatcher, once made (by `api.handle` or `dispatcherOf`). */
+  dispatch?: Dispatcher
   store: Store
   replace(initial: ScenarioState | Baseline): Promise<void>
 }
 
 const internals = new WeakMap<MockApi, Internals>()
 
-function internalsOf(api: MockApi): Internals {
+/** Not public API: what src/api/dispatcher-of.ts and the server's helpers reach into. */
+export function internalsOf(api: MockApi): Internals {
   const found = internals.get(api)
   if (!found) throw new TypeError('not a mock API made by createMockApi')
   return found
 }
 
-/**
- * The dispatcher behind `api.handle`, for servers inside the package: it takes the pipeline's own request
- * view and returns kit-built replies, so a `node:http` server builds no Fetch objects (not public API).
- */
-export function dispatcherOf(api: MockApi): Dispatcher {
-  return internalsOf(api).dispatch
-}
 
 /** Not public API: the mock's initial state, prepared, for mocks that start from the same records. */
 export function baselineOf(api: MockApi): Promise<Baseline> {

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createMockApi, dispatcherOf, initialStateOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { createMockApi, initialStateOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { dispatcherOf } from '../api/dispatcher-of.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import { Problem } from '../handlers/problem.ts'
 import type { Answer } from '../handlers/reply.ts'

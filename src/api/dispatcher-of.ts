@@ -1,0 +1,14 @@
+import { createDispatcher, type Dispatcher } from '../handlers/dispatch.ts'
+import { internalsOf, type MockApi } from './create-mock-api.ts'
+
+/**
+ * The dispatcher behind `api.handle`, for servers inside the package: it takes the pipeline's own request
+ * view and returns kit-built replies, so a `node:http` server builds no Fetch objects (not public API).
+ * Its own module so that the platform-free entry loads the dispatcher only when `api.handle` is first
+ * called, while a server has it at once (synchronously).
+ */
+export function dispatcherOf(api: MockApi): Dispatcher {
+  const internals = internalsOf(api)
+  internals.dispatch ??= createDispatcher(internals.mock)
+  return internals.dispatch
+}
