@@ -29,6 +29,7 @@ export const ENTRIES = {
   'node/index': 'src/node/index.ts',
   'browser/index': 'src/browser/index.ts',
   'vitest/index': 'src/vitest/index.ts',
+  'playwright/index': 'src/playwright/index.ts',
   'cli/main': 'src/cli/main.ts',
 } as const
 

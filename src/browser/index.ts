@@ -7,11 +7,13 @@ import type { HttpHandler } from 'msw'
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
 import { createMockApi, replaceState, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { ScenarioState } from '../model/state.ts'
+import { mockWorkerOff } from './worker-off.ts'
 
 // The core without the JSON Schema generator (which `workspace-api-mock` exports): a bundle of this entry
 // loads it only when the worker is first asked for a schema document.
 export * from '../exports.ts'
 export { withCredentials } from '../node/scenario.ts'
+export { mockWorkerOff, WORKER_OFF_GLOBAL } from './worker-off.ts'
 
 /** Where the state is kept across reloads: a Web Storage area by name, or any `Storage`. */
 export type PersistOption = 'sessionStorage' | 'localStorage' | Storage | false
@@ -193,12 +195,18 @@ export interface StartMockWorkerOptions extends BrowserMockOptions {
 export interface MockWorker extends BrowserMock {
   /** MSW's worker, started: `worker.use(...)` adds overrides, `worker.stop()` stops mocking. */
   readonly worker: SetupWorker
+  /**
+   * False when the page runs under a test that answers the API itself (workspace-api-mock/playwright sets
+   * `mockWorkerOff()`): then the worker was not started and the app's requests go to the test's routes.
+   */
+  readonly started: boolean
 }
 
 /**
  * Starts MSW's service worker with the mock API of a scenario. The worker script must be served at
  * `/mockServiceWorker.js` (`npx msw init public`, or the `msw/vite` plugin) unless `start.serviceWorker.url`
- * says otherwise.
+ * says otherwise. Under a Playwright test of workspace-api-mock/playwright it starts no worker (the test's
+ * own mock answers; see `mockWorkerOff`) and resolves at once, with `started: false`.
  * @example
  * const mock = await startMockWorker({ scenario: 'demo', seed: 42, persist: 'sessionStorage' })
  * mock.api.credentials // { apiKey, apiSecret } for the app's requests
@@ -207,9 +215,14 @@ export async function startMockWorker(options: StartMockWorkerOptions = {}): Pro
   const { start, ...mockOptions } = options
   const mock = createBrowserMock(mockOptions)
   const worker = setupWorker(...mock.handlers)
+  const off = mockWorkerOff()
+  if (off) {
+    console.info(`[workspace-api-mock] the mock worker is off: ${off}`)
+    return { ...mock, worker, started: false }
+  }
   mock.persistOn(worker.events as unknown as RequestEvents)
   await worker.start({ onUnhandledFrame: 'bypass', ...start })
-  return { ...mock, worker }
+  return { ...mock, worker, started: true }
 }
 
 function storageOf(persist: PersistOption): Storage | undefined {

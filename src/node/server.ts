@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import { createMockApi, initialStateOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { dispatcherOf } from '../api/dispatcher-of.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
+import { corsHeaders, preflightHeaders } from '../handlers/cors.ts'
 import { Problem } from '../handlers/problem.ts'
 import type { Answer } from '../handlers/reply.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -79,11 +80,7 @@ export class ListenError extends Error {
   }
 }
 
-/** The headers the API reads: allowed in every CORS preflight. */
-export const API_REQUEST_HEADERS = ['Content-Type', 'X-API-Key', 'X-API-Secret', 'X-Workspace-ID'] as const
-/** Response headers a cross-origin page may read besides the CORS-safelisted ones. */
-const EXPOSED_HEADERS = ['Link', 'Allow', 'Retry-After', 'Location'].join(', ')
-const ALLOWED_METHODS = 'GET, POST, PUT, OPTIONS'
+export { API_REQUEST_HEADERS } from '../handlers/cors.ts'
 /** How long `close()` waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 2000
 
@@ -216,7 +213,16 @@ function serve(
     const request = fromIncomingMessage(incoming, url)
     if (cors) extra = corsHeaders(request.header('Origin'))
     if (cors && isPreflight(incoming)) {
-      outgoing.writeHead(204, preflightHeaders(incoming)).end()
+      outgoing
+        .writeHead(
+          204,
+          preflightHeaders({
+            origin: incoming.headers.origin,
+            requestHeaders: incoming.headers['access-control-request-headers'],
+            privateNetwork: incoming.headers['access-control-request-private-network'] === 'true',
+          }),
+        )
+        .end()
       return
     }
     if (!api || !control) {
@@ -302,42 +308,6 @@ function notFound(request: ApiRequest): Response {
 
 function isPreflight(incoming: IncomingMessage): boolean {
   return incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
-}
-
-/** CORS for any origin on every answer (the mock holds no cookies, so reflecting the origin is safe). */
-function corsHeaders(origin: string | null | undefined): Record<string, string> {
-  return {
-    'Access-Control-Allow-Origin': origin ?? '*',
-    Vary: 'Origin',
-    'Access-Control-Expose-Headers': EXPOSED_HEADERS,
-  }
-}
-
-/**
- * The answer to a preflight: any origin, and any header the page asks for (the API's own are always
- * allowed, and so is whatever else the page sends: tracing, auth).
- */
-function preflightHeaders(incoming: IncomingMessage): Record<string, string> {
-  const requested = (incoming.headers['access-control-request-headers'] ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name) => name !== '')
-  const allowed = new Map<string, string>()
-  for (const name of [...API_REQUEST_HEADERS, ...requested]) {
-    if (!allowed.has(name.toLowerCase())) allowed.set(name.toLowerCase(), name)
-  }
-  const headers: Record<string, string> = {
-    ...corsHeaders(incoming.headers.origin),
-    'Access-Control-Allow-Methods': ALLOWED_METHODS,
-    'Access-Control-Allow-Headers': [...allowed.values()].join(', '),
-    'Access-Control-Max-Age': '600',
-    Vary: 'Origin, Access-Control-Request-Method, Access-Control-Request-Headers',
-  }
-  // Chrome's Private Network Access: a public page may call this server on localhost when it says so.
-  if (incoming.headers['access-control-request-private-network'] === 'true') {
-    headers['Access-Control-Allow-Private-Network'] = 'true'
-  }
-  return headers
 }
 
 function closeServer(server: Server): Promise<void> {

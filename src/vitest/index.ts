@@ -6,6 +6,7 @@ import type { UnhandledFrameHandle } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { violationsError } from '../testkit/test-runner.ts'
 
 export interface UseMockApiOptions extends MockApiOptions {
   /** MSW 3's reaction to a request no handler answers. Default `'error'`. */
@@ -32,13 +33,10 @@ export function useMockApi(options: UseMockApiOptions = {}): VitestMockApi {
     await api.ready
   })
   afterEach(async () => {
-    const violations = [...api.violations]
+    const error = violationsError(api.violations)
     server.resetHandlers()
     await api.reset()
-    if (violations.length > 0) {
-      const lines = violations.map((v) => `  ${v.operation} (${v.status} ${v.schema}): ${v.field}: ${v.reason}`)
-      throw new Error(`workspace-api-mock: contract violations in this test:\n${lines.join('\n')}`)
-    }
+    if (error) throw error
   })
   afterAll(() => {
     server.close()

@@ -71,11 +71,11 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
       )
 
       // Create: the POST goes through the worker, the list is fetched again and shows the new workspace.
-      await page.fill('input[name="name"]', 'Browser Round Trip')
-      await page.fill('input[name="description"]', 'made in Chromium')
+      await page.fill('#create input[name="name"]', 'Browser Round Trip')
+      await page.fill('#create input[name="description"]', 'made in Chromium')
       const [created] = await Promise.all([
         page.waitForResponse((r) => r.url() === `${origin}/api/workspaces` && r.request().method() === 'POST'),
-        page.click('button[type="submit"]'),
+        page.click('#create button[type="submit"]'),
       ])
       expect(created.status()).toBe(200)
       expect(created.fromServiceWorker()).toBe(true)

@@ -1,0 +1,64 @@
+/**
+ * `workspace-api-mock/playwright`: a fresh mock API for every Playwright test, answering the test's
+ * browser context through `context.route`. Node-only (the Playwright Test runner's worker processes);
+ * `@playwright/test` is an optional peer.
+ */
+import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from '@playwright/test'
+import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { violationsError } from '../testkit/test-runner.ts'
+import { routeMockApi } from './route.ts'
+
+export { expect } from '@playwright/test'
+export { routeMockApi } from './route.ts'
+export type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
+
+/** The fixtures: `mockOptions` (an option, `test.use({ mockOptions })`) and the test's own `mockApi`. */
+export interface MockApiFixtures {
+  /**
+   * Any `createMockApi` option. Default `{}`: the `demo` scenario, seed 1. Without `assetsOrigin` or
+   * `baseUrl`, icon URLs point at the origin of Playwright's `baseURL` when one is set.
+   */
+  mockOptions: MockApiOptions
+  /**
+   * A fresh `createMockApi(mockOptions)` for this test, in this worker process, answering the test's
+   * browser context from before the page's first request: its faults, journal, overrides and `db` are
+   * this test's alone. A contract violation fails the test.
+   */
+  mockApi: MockApi
+}
+
+type BuiltIn = PlaywrightTestArgs & PlaywrightTestOptions
+type BuiltInWorker = PlaywrightWorkerArgs & PlaywrightWorkerOptions
+
+/**
+ * The fixtures, for a `test` of your own: `base.extend<MockApiFixtures>(mockApiFixtures)`. Besides
+ * `mockOptions` and `mockApi`, they extend `context` (every browser context of the test is routed to the
+ * mock) and make `serviceWorkers: 'block'` the default (no service worker answers before the routes do;
+ * `test.use({ serviceWorkers: 'allow' })` brings them back).
+ */
+export const mockApiFixtures: Fixtures<MockApiFixtures, {}, BuiltIn, BuiltInWorker> = {
+  mockOptions: [{}, { option: true }],
+  mockApi: async ({ mockOptions, baseURL }, use) => {
+    const assetsOrigin = mockOptions.assetsOrigin ?? (mockOptions.baseUrl === undefined && baseURL ? new URL(baseURL).origin : undefined)
+    const api = createMockApi({ ...mockOptions, assetsOrigin })
+    await api.ready
+    await use(api)
+    const error = violationsError(api.violations)
+    if (error) throw error
+  },
+  context: async ({ context, mockApi }, use) => {
+    await routeMockApi(context, mockApi)
+    await use(context)
+    // Requests still waiting (a latency fault) end quietly when the context closes.
+    await context.unrouteAll({ behavior: 'ignoreErrors' })
+  },
+  serviceWorkers: 'block',
+}
+
+/**
+ * Playwright's `test` with the mock API fixtures.
+ * @example
+ * test.use({ mockOptions: { scenario: 'demo', seed: 42 } })
+ * test('lists', async ({ page, mockApi }) => { await page.goto('/'); expect(mockApi.journal.count()).toBe(1) })
+ */
+export const test = base.extend<MockApiFixtures>(mockApiFixtures)
