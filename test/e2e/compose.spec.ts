@@ -1,6 +1,7 @@
 /**
- * Teams with a `test` of their own: the fixtures composed with `mockApiFixtures`, and `routeMockApi` for a
- * browser context a test makes itself.
+ * Teams with a `test` of their own (the documented recipe is examples/playwright-consumer/fixtures.ts):
+ * a fixture that depends on the mock, `mockOptions` per group, and `routeMockApi` for a browser context a
+ * test makes itself.
  */
 import { test as base, expect, type Page } from '@playwright/test'
 import { createMockApi } from 'workspace-api-mock'

@@ -11,7 +11,8 @@ import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { runBlock, runBlocks, startServer, stopServer, userEnv } from './readme-blocks.ts'
+import { CHROMIUM } from '../support/chromium.ts'
+import { runBlock, runBlocks, startServer, stopServer, usageBlocks, userEnv } from './readme-blocks.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
@@ -19,12 +20,36 @@ const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', im
 const OPENAPI_CLIENT = fileURLToPath(new URL('../../examples/openapi-client/', import.meta.url))
 /** What the consumer suite needs besides the documented install (`npm install --save-dev workspace-api-mock msw`). */
 const TOOLING = ['axios@^1', 'vitest@^5.1.1', 'typescript@^7.0.2', '@types/node@^24', 'openapi-fetch@^0.17.0']
+/**
+ * The test runners' packages, as docs/runners.md tells users to install them (`npm install --save-dev ...`
+ * blocks), installed with the rest in one go. They are devDependencies of this repository too, so `npm ci`
+ * has left them in npm's cache and `--prefer-offline` finds them there.
+ */
+const RUNNER_TOOLING = [
+  ...new Set(
+    usageBlocks()
+      .filter((block) => block.document === 'docs/runners.md' && block.marker === 'usage-run' && block.target === 'install')
+      .flatMap((block) => block.code.trim().split(/\s+/).slice(2))
+      .filter((word) => !word.startsWith('-')),
+  ),
+]
+/** The runner recipes of docs/runners.md: a folder under examples/ and the command the docs run there. */
+const RUNNER_RECIPES = new Map(
+  usageBlocks()
+    .filter((block) => block.marker === 'usage-run' && block.target!.startsWith('examples/'))
+    .map((block) => [block.target!, block.code.trim()] as const),
+)
 
 const run = promisify(execFile)
 
 /** Runs a command with the user's environment; resolves with its exit code and combined output. */
-async function command(file: string, args: readonly string[], cwd: string): Promise<{ code: number; output: string }> {
-  const child = spawn(file, args, { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+async function command(
+  file: string,
+  args: readonly string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; output: string }> {
+  const child = spawn(file, args, { cwd, env: { ...userEnv(), ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
@@ -64,7 +89,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     // The documented install line, with the tarball standing in for the registry's package.
     const [install] = runBlocks('install')
     const args = install!.trim().split(/\s+/).slice(1).map((word) => (word === 'workspace-api-mock' ? tarball : word))
-    const installed = await command('npm', [...args, ...TOOLING, '--no-audit', '--no-fund', '--prefer-offline'], consumer)
+    const installed = await command('npm', [...args, ...TOOLING, ...RUNNER_TOOLING, '--no-audit', '--no-fund', '--prefer-offline'], consumer)
     expect(installed.output).not.toMatch(/ERR!/)
     expect(installed.code).toBe(0)
     manifest = JSON.parse(readFileSync(join(consumer, 'node_modules/workspace-api-mock/package.json'), 'utf8'))
@@ -80,15 +105,15 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(outside.sort()).toEqual(
       ['README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
     expect(packedFiles.filter((path) => /\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual([])
   })
 
-  test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest) as peers', () => {
-    for (const entry of ['.', './node', './browser', './vitest']) {
+  test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest and @playwright/test) as peers', () => {
+    for (const entry of ['.', './node', './browser', './vitest', './playwright']) {
       const target = manifest.exports[entry]
       expect(Object.keys(target)[0]).toBe('types')
       for (const path of Object.values(target) as string[]) {
@@ -96,8 +121,8 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       }
     }
     expect(manifest.bin).toEqual({ 'workspace-api-mock': './dist/cli/main.js' })
-    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./), vitest: '>=3' })
-    expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true } })
+    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./), vitest: '>=3', '@playwright/test': '>=1.41' })
+    expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true }, '@playwright/test': { optional: true } })
     expect(manifest.dependencies.msw).toBeUndefined()
     // `workspace-api-mock/fixtures/small.json` and `workspace-api-mock/schemas/ErrorModel.json` resolve.
     expect(manifest.exports['./fixtures/*.json']).toBe('./fixtures/*.json')
@@ -124,7 +149,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const dynamic = readdirSync(join(dist, 'chunks')).filter((name) => /^(icon-data|json-schemas|server|banner|storage-full)-/.test(name))
     // Rolldown's hash is 8 characters of base64url, which may hold a `-` too.
     expect(dynamic.map((name) => name.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['banner', 'icon-data', 'json-schemas', 'server', 'storage-full'])
-    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'node/index.js']) {
+    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'playwright/index.js', 'node/index.js']) {
       expect(loaded(entry).filter((file) => /icon-data|banner/.test(file)), entry).toEqual([])
     }
     expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full/.test(file))).toEqual([])
@@ -245,5 +270,76 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const suite = await command(process.execPath, [join(consumer, 'node_modules/vitest/vitest.mjs'), 'run'], project)
     expect(suite.output).toMatch(/Tests\s+6 passed \(6\)/)
     expect(suite.code).toBe(0)
+  })
+
+  /**
+   * A consumer project made of an examples/ folder (its own package.json and files) beside the consumer,
+   * sharing the consumer's node_modules; runs the command docs/runners.md gives for it there.
+   */
+  async function runRecipe(folder: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; output: string }> {
+    const project = join(stage, basename(folder))
+    if (!existsSync(project)) {
+      cpSync(join(ROOT, folder), project, { recursive: true })
+      symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
+    }
+    const line = RUNNER_RECIPES.get(folder)
+    expect(line, `docs/runners.md runs a command in ${folder}`).toBeDefined()
+    return command('sh', ['-c', line!], project, env)
+  }
+
+  test('docs/runners.md names the runners\' packages, and a recipe for each examples/ runner folder', () => {
+    expect([...RUNNER_TOOLING].sort()).toEqual(['@babel/preset-typescript', '@playwright/test', 'jest', 'jest-environment-jsdom', 'jest-fixed-jsdom'])
+    expect([...RUNNER_RECIPES.keys()].sort()).toEqual([
+      'examples/jest-consumer',
+      'examples/jest-dom-consumer',
+      'examples/node-test-consumer',
+      'examples/playwright-consumer',
+    ])
+  })
+
+  test('Jest 30 in ESM mode (node --experimental-vm-modules): the setupServer suite passes', async () => {
+    const { code, output } = await runRecipe('examples/jest-consumer')
+    expect(output).toMatch(/Tests:\s+3 passed, 3 total/)
+    expect(code).toBe(0)
+  })
+
+  test('Jest 30 with jest-fixed-jsdom and a .ts test file (Babel): renders into the DOM from the mock', async () => {
+    const { code, output } = await runRecipe('examples/jest-dom-consumer')
+    expect(output).toMatch(/PASS \.\/workspace-list\.test\.ts/)
+    expect(output).toMatch(/Tests:\s+2 passed, 2 total/)
+    expect(code).toBe(0)
+  })
+
+  test('node --test runs the .ts suite as it is', async () => {
+    const { code, output } = await runRecipe('examples/node-test-consumer')
+    expect(output).toMatch(/^ℹ pass 3$/m)
+    expect(output).toMatch(/^ℹ fail 0$/m)
+    expect(code).toBe(0)
+  })
+
+  test.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(
+    'Playwright: workspace-api-mock/playwright against a page the test serves itself (page.route), 4 workers',
+    async () => {
+      const { code, output } = await runRecipe('examples/playwright-consumer', { CHROMIUM_PATH: CHROMIUM })
+      expect(output).toMatch(/Running 7 tests using 4 workers/)
+      expect(output).toMatch(/^\s+7 passed/m)
+      expect(code).toBe(0)
+    },
+  )
+
+  test('the Playwright example type-checks against the shipped types (skipLibCheck off)', async () => {
+    const project = join(stage, 'playwright-types')
+    cpSync(join(ROOT, 'examples/playwright-consumer'), project, { recursive: true })
+    symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
+    const tsc = join(consumer, 'node_modules/typescript/bin/tsc')
+    const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], project)
+    expect(output).toBe('')
+    expect(code).toBe(0)
+  })
+
+  test('the playwright entry imports the consumer\'s own @playwright/test (a peer, not bundled)', () => {
+    const entry = readFileSync(join(consumer, 'node_modules/workspace-api-mock/dist/playwright/index.js'), 'utf8')
+    expect(entry).toMatch(/^import \{[^}]*\btest\b[^}]*\} from "@playwright\/test";$/m)
+    expect(entry).not.toMatch(/class TestTypeImpl|function _baseTest/)
   })
 })

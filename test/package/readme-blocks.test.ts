@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { codeLines, runBlock, runBlocks, usageBlocks } from './readme-blocks.ts'
 
@@ -11,8 +11,11 @@ describe('code blocks of README.md and docs/*.md', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(10)
     const loose = blocks.filter((block) => block.language !== 'text' && block.marker === undefined)
     expect(loose.map((block) => `${block.document}: ${block.code}`)).toEqual([])
-    const places = new Set(blocks.filter((b) => b.marker === 'usage-run').map((b) => b.target))
-    expect([...places].sort()).toEqual(['consumer', 'install', 'repo'])
+    const places = new Set(blocks.filter((b) => b.marker === 'usage-run').map((b) => b.target!))
+    // `examples/<folder>`: run in a consumer project made of that folder (test/package/pack.test.ts).
+    const examples = [...places].filter((place) => place.startsWith('examples/'))
+    expect([...places].filter((place) => !examples.includes(place)).sort()).toEqual(['consumer', 'install', 'repo'])
+    for (const folder of examples) expect(existsSync(new URL(`${folder}/package.json`, ROOT)), folder).toBe(true)
   })
 
   test.each(blocks.filter((b) => b.marker === 'usage-example').map((b) => [b.target!, b.code] as const))(

@@ -2,7 +2,8 @@
  * Reads the documentation (README.md and docs/*.md) and runs its shell blocks. Blocks are marked in the
  * Markdown:
  *   <!-- usage-example: <file> -->  the code stands line for line (indentation aside) in <file>
- *   <!-- usage-run: repo | install | consumer -->  the commands are run (see runBlock)
+ *   <!-- usage-run: repo | install | consumer | examples/<folder> -->  the commands are run (see runBlock;
+ *     `examples/<folder>` in a consumer project made of that folder, by test/package/pack.test.ts)
  *   <!-- readme-example: <name> -->  checked by test/readme/readme-sync.test.ts
  *   <!-- ci-run -->  the set-up and test commands, which CI itself runs (checked against .ci/run)
  */

@@ -1,0 +1,116 @@
+/**
+ * `npm test`: the type check, the Vitest suites and the Playwright suite, then ONE plain closing line,
+ * `N passed, N failed` (`, N skipped` when some are), summing every runner; CI reads it. The exit code is
+ * non-zero when anything failed.
+ *
+ * - Each runner reports through a machine-readable channel: Vitest's count reporter writes JSON
+ *   (`WAM_VITEST_COUNTS`), Playwright its JSON reporter (`WAM_PLAYWRIGHT_JSON`).
+ * - A runner that crashes (no report) or exits non-zero with no failed test counts as one failure, and so
+ *   does a failed type check, so that nothing can pass by not running.
+ * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
+ *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
+ * - Vitest and Playwright run at the same time (measured faster on 2 cores than one after the other:
+ *   Vitest's suites wait on child processes and Chromium much of the time). Vitest's output streams;
+ *   Playwright's is held and printed when both are done, so that the two do not interleave.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CHROMIUM } from '../test/support/chromium.ts'
+import { countLine, type Counts } from '../test/support/count-reporter.ts'
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const bin = (path: string) => join(ROOT, 'node_modules', path)
+
+interface Run {
+  code: number | null
+  output: string
+}
+
+/** Runs `node <script> ...args` in the repository; streams its output, or holds it when `quiet`. */
+function run(script: string, args: readonly string[], env: NodeJS.ProcessEnv, quiet = false): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
+    })
+    let output = ''
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, output }))
+  })
+}
+
+/** The counts a runner reported, or one failure when it reported nothing or exited badly without a failed test. */
+function settle(name: string, run: Run, read: () => Counts): Counts {
+  let counts: Counts
+  try {
+    counts = read()
+  } catch (error) {
+    console.error(`\n${name}: no report (${(error as Error).message}); exit code ${run.code}: counted as one failure`)
+    return { passed: 0, failed: 1, skipped: 0 }
+  }
+  if (run.code !== 0 && counts.failed === 0) {
+    console.error(`\n${name}: exit code ${run.code} with no failed test: counted as one failure`)
+    counts.failed = 1
+  }
+  return counts
+}
+
+/** Playwright's JSON report: expected (passed), flaky (passed on a retry), unexpected, skipped, and errors outside tests. */
+function playwrightCounts(file: string): Counts {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number }
+    errors: unknown[]
+  }
+  const { expected, unexpected, flaky, skipped } = report.stats
+  return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped }
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'wam-test-'))
+const started = Date.now()
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
+try {
+  const typecheck = await run(bin('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], {})
+  const typeFailures = typecheck.code === 0 ? 0 : 1
+  if (typeFailures) console.error(`\ntypecheck failed (exit code ${typecheck.code}): counted as one failure`)
+
+  const vitestFile = join(reports, 'vitest.json')
+  const playwrightFile = join(reports, 'playwright.json')
+  const withBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI)
+  // WAM_TEST_SERIAL=1 runs Playwright after Vitest (to compare timings).
+  const serial = Boolean(process.env.WAM_TEST_SERIAL)
+  const startPlaywright = async () => {
+    if (!withBrowser) return undefined
+    const result = await run(bin('@playwright/test/cli.js'), ['test'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
+    return { result, seconds: seconds(started) }
+  }
+  const playwright = serial ? undefined : startPlaywright()
+  const vitest = await run(bin('vitest/vitest.mjs'), ['run'], { WAM_VITEST_COUNTS: vitestFile })
+  const vitestSeconds = seconds(started)
+  const e2e = await (playwright ?? startPlaywright())
+  if (e2e) process.stdout.write(`\nPlaywright (test/e2e, examples/playwright-consumer):\n${e2e.result.output}`)
+  else console.log(`\nPlaywright suite skipped: no ${CHROMIUM} (in CI it runs, and fails)`)
+
+  const counts = [
+    settle('vitest', vitest, () => JSON.parse(readFileSync(vitestFile, 'utf8')) as Counts),
+    e2e ? settle('playwright', e2e.result, () => playwrightCounts(playwrightFile)) : { passed: 0, failed: 0, skipped: 0 },
+  ]
+  const total: Counts = {
+    passed: counts.reduce((sum, c) => sum + c.passed, 0),
+    failed: counts.reduce((sum, c) => sum + c.failed, 0) + typeFailures,
+    skipped: counts.reduce((sum, c) => sum + c.skipped, 0),
+  }
+  console.log(
+    `\nvitest: ${countLine(counts[0]!)} (done at ${vitestSeconds}); playwright: ${countLine(counts[1]!)} (done at ${e2e?.seconds ?? '-'}); ` +
+      `typecheck: ${typeFailures ? 'failed' : 'passed'}; ${seconds(started)} in all`,
+  )
+  console.log(`\n${countLine(total)}`)
+  process.exitCode = total.failed === 0 ? 0 : 1
+} finally {
+  rmSync(reports, { recursive: true, force: true })
+}
