@@ -1,8 +1,9 @@
 /**
- * The end-to-end suite: the browser demo (test/e2e) and the README's Playwright example
- * (examples/playwright-consumer), driven through workspace-api-mock/playwright's fixture with the package
- * imported from source, each test with its own mock. Debian's Chromium only (never a downloaded browser).
- * `npm test` runs it (scripts/test.ts); alone: `npx playwright test`.
+ * The end-to-end suite (test/e2e): the browser demo driven through workspace-api-mock/playwright's fixture
+ * with the package imported from source, each test with its own mock, 4 workers. Debian's Chromium only
+ * (never a downloaded browser). `npm test` runs it (scripts/test.ts); alone: `npx playwright test`. The
+ * README's example (examples/playwright-consumer) runs against the packed package in
+ * test/package/pack.test.ts; `npx playwright test` runs it here too, against the source.
  */
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM, CHROMIUM_ARGS } from './test/support/chromium.ts'
@@ -28,6 +29,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'demo', testDir: 'test/e2e' },
+    // Not in `npm test` (scripts/test.ts runs `--project=demo`; the pack test runs it against the tarball).
     { name: 'readme-example', testDir: 'examples/playwright-consumer' },
   ],
 })

@@ -86,14 +86,14 @@ try {
   const serial = Boolean(process.env.WAM_TEST_SERIAL)
   const startPlaywright = async () => {
     if (!withBrowser) return undefined
-    const result = await run(bin('@playwright/test/cli.js'), ['test'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
+    const result = await run(bin('@playwright/test/cli.js'), ['test', '--project=demo'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
     return { result, seconds: seconds(started) }
   }
   const playwright = serial ? undefined : startPlaywright()
   const vitest = await run(bin('vitest/vitest.mjs'), ['run'], { WAM_VITEST_COUNTS: vitestFile })
   const vitestSeconds = seconds(started)
   const e2e = await (playwright ?? startPlaywright())
-  if (e2e) process.stdout.write(`\nPlaywright (test/e2e, examples/playwright-consumer):\n${e2e.result.output}`)
+  if (e2e) process.stdout.write(`\nPlaywright (test/e2e):\n${e2e.result.output}`)
   else console.log(`\nPlaywright suite skipped: no ${CHROMIUM} (in CI it runs, and fails)`)
 
   const counts = [

@@ -201,3 +201,30 @@ test('the page\'s startMockWorker stays off: no service worker, every answer com
   expect(responses.filter((r) => r.fromServiceWorker)).toEqual([])
   expect(mockApi.journal.count()).toBe(responses.length)
 })
+
+test.describe('service workers under the fixture', () => {
+  const register = (page: import('@playwright/test').Page) =>
+    page.evaluate(() =>
+      navigator.serviceWorker.register('/no-such-worker.js').then(
+        (registration) => (registration === undefined ? 'blocked' : 'registered'),
+        (error: Error) => `failed: ${error.name}`,
+      ),
+    )
+
+  test('are blocked by default (serviceWorkers: block)', async ({ page }) => {
+    await openDemo(page)
+    expect(await register(page)).toBe('blocked')
+  })
+
+  test.describe(() => {
+    test.use({ serviceWorkers: 'allow' })
+
+    test('test.use({ serviceWorkers: "allow" }) brings them back; the page\'s mock worker still stays off', async ({ page, mockApi }) => {
+      await openDemo(page)
+      // A real registration: it fails on the HTML the static server sends for a script that is not there.
+      expect(await register(page)).toBe('failed: SecurityError')
+      expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull()
+      expect(mockApi.journal.count({ operation: 'listWorkspaces' })).toBe(1)
+    })
+  })
+})

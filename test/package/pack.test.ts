@@ -318,10 +318,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   })
 
   test.skipIf(!existsSync(CHROMIUM) && !process.env.CI)(
-    'Playwright: workspace-api-mock/playwright against a page the test serves itself (page.route), 4 workers',
+    'Playwright: workspace-api-mock/playwright against a page the test serves itself (page.route)',
     async () => {
       const { code, output } = await runRecipe('examples/playwright-consumer', { CHROMIUM_PATH: CHROMIUM })
-      expect(output).toMatch(/Running 7 tests using 4 workers/)
+      expect(output).toMatch(/Running 7 tests using \d+ workers?/)
       expect(output).toMatch(/^\s+7 passed/m)
       expect(code).toBe(0)
     },
