@@ -161,6 +161,19 @@ test('mockApi.override: the page shows what the override answers', async ({ page
   expect(mockApi.violations).toEqual([])
 })
 
+// Expected to fail: the override breaks the contract, and the fixture fails the test after it ran (the body
+// itself cannot fail: `handle` answers the violation with a 500, it does not throw). If the fixture let the
+// test pass, Playwright would report it as an unexpected pass.
+test('a contract violation (here from an override) fails the test', async ({ mockApi }) => {
+  test.fail()
+  mockApi.override('listWorkspaces', ({ respond }) => respond([{ name: 'without the other fields' } as never]))
+  await mockApi.handle(
+    new Request('http://localhost/api/workspaces', {
+      headers: { 'X-API-Key': mockApi.credentials.apiKey, 'X-API-Secret': mockApi.credentials.apiSecret },
+    }),
+  )
+})
+
 test('icons load through the route: image/webp, the same bytes as the mock serves, decoded at 72 px', async ({ page, mockApi }) => {
   const icon = page.waitForResponse((r) => /\/api\/icons\/img_[0-9a-f]+_72\.webp$/.test(r.url()))
   const problems = await openDemo(page)
