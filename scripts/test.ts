@@ -9,9 +9,10 @@
  *   does a failed type check, so that nothing can pass by not running.
  * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
  *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
- * - Vitest and Playwright run at the same time (measured faster on 2 cores than one after the other:
- *   Vitest's suites wait on child processes and Chromium much of the time). Vitest's output streams;
- *   Playwright's is held and printed when both are done, so that the two do not interleave.
+ * - Vitest and Playwright run at the same time: on the 2-core VM, 103 s and 102 s against 110 s and 103 s
+ *   one after the other (`WAM_TEST_SERIAL=1`, alternating runs); Vitest's suites wait on child processes
+ *   and Chromium part of the time. Vitest's output streams; Playwright's is held and printed when both are
+ *   done, so that the two do not interleave.
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -82,7 +83,7 @@ try {
   const vitestFile = join(reports, 'vitest.json')
   const playwrightFile = join(reports, 'playwright.json')
   const withBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI)
-  // WAM_TEST_SERIAL=1 runs Playwright after Vitest (to compare timings).
+  // WAM_TEST_SERIAL=1 runs Playwright after Vitest (to compare the timings again).
   const serial = Boolean(process.env.WAM_TEST_SERIAL)
   const startPlaywright = async () => {
     if (!withBrowser) return undefined
