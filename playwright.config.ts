@@ -17,7 +17,8 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   globalSetup: './test/e2e/global-setup.ts',
-  outputDir: 'test-results',
+  // Playwright empties its output folder when it starts: its own, not the Vitest browser tests' screenshots.
+  outputDir: 'test-results/e2e',
   // scripts/test.ts asks for a JSON report (WAM_PLAYWRIGHT_JSON) to count the results.
   reporter: process.env.WAM_PLAYWRIGHT_JSON
     ? [['dot'], ['json', { outputFile: process.env.WAM_PLAYWRIGHT_JSON }]]
