@@ -13,7 +13,7 @@
 import fc from 'fast-check'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startMockServer, type MockServer, type MockSession } from '../../src/node/index.ts'
-import { CLOCK_START, fuzzSeed, runs } from './support/settings.ts'
+import { CLOCK_START, fuzzScale, fuzzSeed, runs } from './support/settings.ts'
 
 const SESSIONS = 3
 const seed = fuzzSeed()
@@ -287,7 +287,8 @@ test('no session reaches another, by any route: interleaved runs replay identica
     { seed, numRuns: runs(40), endOnFailure: true },
   )
   expect(leaks).toEqual([])
-  expect(requests).toBeGreaterThan(1000)
+  // Over 1,000 at the default volume; FUZZ_SCALE below 1 (the mutation run) scales the floor down with the runs.
+  expect(requests).toBeGreaterThan(1000 * Math.min(1, fuzzScale()))
 }, 120_000)
 
 /** Mixed credentials of the interleaved run, with this session's key swapped for the replay's. */
