@@ -73,44 +73,21 @@ interface Planned {
   expect: readonly number[]
 }
 
+/**
+ * autocannon gives a request its connection's `context`, but resets it each time it loops over its list of
+ * requests (here, a list of one: every request). So nothing here lasts beyond one request; the sessions'
+ * lives, which need a sequence, are driven beside it (`driveSessions`).
+ */
 interface ConnectionState {
   random: Random
   planned?: Planned
-  /** A session this connection is using: its credentials and how many more requests it makes with them. */
-  session?: { id: string; headers: Record<string, string>; workspace: string; left: number }
-  /** Set by the response to a session's creation, consumed by the next plan. */
-  created?: { id: string; apiKey: string; apiSecret: string; workspaceIds: string[] }
 }
 
 const json = { 'Content-Type': 'application/json' }
 
-/** The mix: mostly reads, some writes, some rejected requests, and a session's life now and then. */
+/** The mix: mostly reads, some writes, some rejected requests. */
 function plan(state: ConnectionState, data: Targets, auth: Record<string, string>): Planned {
   const { random } = state
-  if (state.created) {
-    const { id, apiKey, apiSecret, workspaceIds } = state.created
-    state.created = undefined
-    state.session = { id, headers: { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret }, workspace: workspaceIds[0]!, left: 6 }
-  }
-  const session = state.session
-  if (session) {
-    session.left--
-    if (session.left < 0) {
-      state.session = undefined
-      return { kind: 'session:delete', method: 'DELETE', path: `/__admin/sessions/${session.id}`, headers: {}, expect: [200, 204] }
-    }
-    if (session.left % 2 === 0) {
-      return {
-        kind: 'session:create',
-        method: 'POST',
-        path: '/api/workspaces',
-        headers: { ...session.headers, ...json },
-        body: JSON.stringify({ name: `Soak ${random.number.int(1e6)}` }),
-        expect: [200],
-      }
-    }
-    return { kind: 'session:list', method: 'GET', path: '/api/workspaces', headers: session.headers, expect: [200] }
-  }
   const application = random.helpers.arrayElement(data.applications)
   const workspace = random.helpers.arrayElement(data.workspaces)
   const roll = random.number.int(999)
@@ -136,8 +113,46 @@ function plan(state: ConnectionState, data: Targets, auth: Record<string, string
   if (roll < 950) {
     return { kind: 'rejected:422 body', method: 'POST', path: '/api/workspaces', headers: { ...auth, ...json }, body: '{"name":42,"extra":true}', expect: [422] }
   }
-  if (roll < 980) return { kind: 'rejected:404', method: 'GET', path: `/api/workspaces/wse_${'0'.repeat(32)}`, headers: auth, expect: [404] }
-  return { kind: 'session:new', method: 'POST', path: '/__admin/sessions', headers: json, body: '{}', expect: [201] }
+  return { kind: 'rejected:404', method: 'GET', path: `/api/workspaces/wse_${'0'.repeat(32)}`, headers: auth, expect: [404] }
+}
+
+/**
+ * A session's life, over and over until `stop()`: created, listed and written with its own credentials, then
+ * deleted, and its credentials checked to be refused (401) afterwards. Counts go into `byKind`; a wrong
+ * status into `unexpected`.
+ */
+function driveSessions(url: string, byKind: Record<string, number>, fail: (what: string) => void): { stop: () => Promise<void> } {
+  let running = true
+  const step = async (kind: string, path: string, init: RequestInit, expected: number): Promise<Response> => {
+    const response = await fetch(`${url}${path}`, init)
+    byKind[kind] = (byKind[kind] ?? 0) + 1
+    if (response.status !== expected) fail(`${kind} ${init.method ?? 'GET'} ${path}: ${response.status} ${(await response.text()).slice(0, 200)}`)
+    return response
+  }
+  const loop = (async () => {
+    while (running) {
+      try {
+        const created = await step('session:new', '/__admin/sessions', { method: 'POST', headers: json, body: '{}' }, 201)
+        const { id, apiKey, apiSecret } = (await created.json()) as { id: string; apiKey: string; apiSecret: string }
+        const headers = { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret }
+        for (let i = 0; i < 3; i++) {
+          await (await step('session:list', '/api/workspaces', { headers }, 200)).arrayBuffer()
+          await (await step('session:create', '/api/workspaces', { method: 'POST', headers: { ...headers, ...json }, body: JSON.stringify({ name: `Soak session ${i}` }) }, 200)).arrayBuffer()
+        }
+        await (await step('session:delete', `/__admin/sessions/${id}`, { method: 'DELETE' }, 200)).arrayBuffer()
+        await (await step('session:gone', '/api/workspaces', { headers }, 401)).arrayBuffer()
+      } catch (error) {
+        fail(`session: ${(error as Error).message}`)
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  })()
+  return {
+    stop: async () => {
+      running = false
+      await loop
+    },
+  }
 }
 
 interface MinuteRow {
@@ -178,7 +193,6 @@ async function minute(url: string, data: Targets, seed: number): Promise<Omit<Mi
         unexpected++
         if (examples.length < 5) examples.push(`${planned.kind} ${planned.method} ${planned.path}: ${status} ${body.slice(0, 200)}`)
       }
-      if (planned.kind === 'session:new' && status === 201) state.created = JSON.parse(body)
     },
   }
   // Admin resets bring the base state back every few seconds (writes would otherwise grow it all along).
@@ -191,11 +205,17 @@ async function minute(url: string, data: Targets, seed: number): Promise<Omit<Mi
       () => unexpected++,
     )
   }, 5000)
+  const sessions = driveSessions(url, byKind, (what) => {
+    unexpected++
+    if (what.includes(': 5')) serverErrors++
+    if (examples.length < 5) examples.push(what)
+  })
   let result: Result
   try {
     result = await autocannon({ url, connections: CONNECTIONS, duration: MINUTE_S, requests: [request] })
   } finally {
     clearInterval(resets)
+    await sessions.stop()
   }
   if (examples.length > 0) console.error(`unexpected answers:\n  ${examples.join('\n  ')}`)
   return {

@@ -7,7 +7,7 @@
  * in its own `beforeAll`, which runs before the file's) reaches it. What runs while modules load stays static.
  */
 import { afterAll, beforeAll, inject } from 'vitest'
-import type { File, Task } from 'vitest'
+import type { RunnerTask as Task, RunnerTestFile as File } from 'vitest'
 
 interface MutantCoverage {
   static: Record<string, number>
