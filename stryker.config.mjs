@@ -34,7 +34,7 @@ export default {
   // icon-data.ts with what its generator writes).
   disableTypeChecks: false,
   concurrency: 3,
-  timeoutMS: 10_000,
+  timeoutMS: 5_000,
   dryRunTimeoutMinutes: 10,
   reporters: ['html', 'json', 'progress', 'clear-text'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },

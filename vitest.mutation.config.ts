@@ -1,15 +1,15 @@
 /**
- * The Vitest suites StrykerJS runs against each mutant (`npm run mutation`, stryker.config.mjs): every suite that
- * exercises the kit in this process. Left out, because a mutant activated in this process cannot reach them or
- * they cost minutes per mutant: the packed-package test, the Chromium suites, the Playwright suite, and suites
- * whose subject is a child process (the CLI), and the two that prove Vitest's file isolation. The fuzz suites
- * run at a tenth of their volume.
+ * The Vitest suites StrykerJS runs against each mutant (`npm run mutation`, stryker.config.mjs): the behaviour
+ * suites that exercise the kit in this process. Left out:
+ * - what a mutant activated in this process cannot reach: the packed-package test, the Chromium suites, the
+ *   Playwright suite, suites whose subject is a child process (the CLI);
+ * - the broad properties that run nearly all of the kit for seconds (fuzzing, 1,000 concurrent requests,
+ *   interleaved sessions, eight parallel clients): a mutant no focused test kills would run them all, so
+ *   they would set the run's length; npm test runs them;
  */
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 import base from './vitest.config.ts'
-
-process.env.FUZZ_SCALE ??= '0.1'
 
 /**
  * Quick files first: a mutant's run stops at its first failing test (Stryker sets `bail`), so a killed mutant
@@ -39,15 +39,18 @@ export default defineConfig({
       'test/readme/**/*.test.ts',
       'test/schema-files.test.ts',
     ],
-    // parallel-alpha/beta prove that Vitest's workers isolate files, which this run turns off (below).
     exclude: [
       'test/server/cli-*.test.ts',
+      'test/server/faults-admin.test.ts', // drives the CLI process
       'test/readme/session-sketches.test.ts',
-      'test/hostile/parallel-*.test.ts',
+      'test/hostile/fuzz.test.ts',
+      'test/hostile/concurrency.test.ts',
+      'test/hostile/sessions.test.ts',
+      'test/server/sessions-parallel.test.ts',
     ],
-    // Each mutant's run starts a fresh worker; within it, files share one module graph: the kit is
-    // imported once per run instead of once per file (a full run takes 25 s instead of 53 s).
-    isolate: false,
+    // Files stay isolated (Vitest's default). Sharing one module graph per run would halve a run, but the
+    // kit remembers things per module (validators, routes, encoded heads): a mutant in code that only the
+    // first file to need it runs would be charged to that file's tests alone, and survive falsely.
     sequence: { sequencer: QuickFirst },
     setupFiles: ['test/support/stryker-hook-coverage.ts'],
     // Stryker reads results through its own hooks; the contract tally and the closing count are npm test's.
