@@ -53,14 +53,23 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
     await page.waitForSelector('body[data-ready="true"]', { timeout: 30_000 })
   }
 
-  const names = (page: Page) => page.locator('[data-testid="workspace"] strong').allTextContents()
-
-  test('renders the seeded workspaces and their applications, and a create round trip works and survives a reload', async () => {
-    const { workspaces, applications } = await expectedData()
+  /** A fresh browser context with the demo page open and its mock ready; closed when `use` is done. */
+  async function withReadyPage(use: (page: Page) => Promise<void>): Promise<void> {
     const context = await browser.newContext()
     try {
       const page = await open(context)
       await ready(page)
+      await use(page)
+    } finally {
+      await context.close()
+    }
+  }
+
+  const names = (page: Page) => page.locator('[data-testid="workspace"] strong').allTextContents()
+
+  test('renders the seeded workspaces and their applications, and a create round trip works and survives a reload', async () => {
+    const { workspaces, applications } = await expectedData()
+    await withReadyPage(async (page) => {
       expect(await names(page)).toEqual(workspaces.map((w) => w.name))
 
       const first = page.locator('[data-testid="workspace"]').first()
@@ -109,16 +118,11 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
       await ready(page)
       await expect.poll(() => names(page)).toEqual(workspaces.map((w) => w.name))
       expect(problems).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   test('the same seed builds the same state, byte for byte, in Chromium as in Node', async () => {
-    const context = await browser.newContext()
-    try {
-      const page = await open(context)
-      await ready(page)
+    await withReadyPage(async (page) => {
       const inBrowser = await page.evaluate(() =>
         JSON.stringify((globalThis as unknown as { workspaceApiMock: { api: { snapshot(): unknown } } }).workspaceApiMock.api.snapshot()),
       )
@@ -129,9 +133,7 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
       expect(inBrowser.length).toBeGreaterThan(10_000)
       expect(inBrowser).toBe(inNode)
       expect(problems).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   test('a damaged saved state is set aside with a warning: the page starts from the scenario', async () => {
@@ -184,10 +186,7 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
   })
 
   test('the worker serves the OpenAPI documents too, with servers = the page origin', async () => {
-    const context = await browser.newContext()
-    try {
-      const page = await open(context)
-      await ready(page)
+    await withReadyPage(async (page) => {
       const result = await page.evaluate(async () => {
         const json = await fetch('/api/openapi.json')
         const yaml = await fetch('/api/openapi-3.0.yaml')
@@ -201,16 +200,11 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         yaml: [200, 'application/openapi+yaml', 'openapi: 3.0.3'],
       })
       expect(problems).toEqual([])
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   test('faults, the journal and overrides work in the browser too (the same core)', async () => {
-    const context = await browser.newContext()
-    try {
-      const page = await open(context)
-      await ready(page)
+    await withReadyPage(async (page) => {
       const result = await page.evaluate(async () => {
         const { api } = (globalThis as any).workspaceApiMock
         const headers = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret }
@@ -239,9 +233,7 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
       expect(result.slow[1]).toBeGreaterThanOrEqual(290)
       expect(result.overridden).toEqual([418, 'overridden in the browser'])
       expect(result.journal).toBe(4)
-    } finally {
-      await context.close()
-    }
+    })
   })
 
   test('the msw/vite plugin way: virtual:msw network with createBrowserMock', async () => {
