@@ -33,7 +33,7 @@ export default {
   // Vitest strips types without checking them: no `// @ts-nocheck` is needed (and a test compares
   // icon-data.ts with what its generator writes).
   disableTypeChecks: false,
-  concurrency: 3,
+  concurrency: 2,
   timeoutMS: 5_000,
   dryRunTimeoutMinutes: 10,
   reporters: ['html', 'json', 'progress', 'clear-text'],

@@ -47,13 +47,17 @@ export default defineConfig({
       'test/hostile/concurrency.test.ts',
       'test/hostile/sessions.test.ts',
       'test/server/sessions-parallel.test.ts',
+      // These two assert that Vitest's workers do not share mock state; mutant runs share one worker.
+      'test/hostile/parallel-alpha.test.ts',
+      'test/hostile/parallel-beta.test.ts',
     ],
-    // Files stay isolated (Vitest's default). Sharing one module graph per run would halve a run, but the
-    // kit remembers things per module (validators, routes, encoded heads): a mutant in code that only the
-    // first file to need it runs would be charged to that file's tests alone, and survive falsely.
+    // Files are isolated in the dry run and share one module graph in each mutant's run: see the reporter.
     sequence: { sequencer: QuickFirst },
+    // The properties (isolation, index consistency) run a quarter of their cases: a mutant that survives runs
+    // every test covering it, and these cover nearly all of the model. npm test runs them in full.
+    env: { FUZZ_SCALE: '0.25' },
     setupFiles: ['test/support/stryker-hook-coverage.ts'],
     // Stryker reads results through its own hooks; the contract tally and the closing count are npm test's.
-    reporters: ['default'],
+    reporters: ['default', './test/support/stryker-shared-modules-per-mutant.ts'],
   },
 })
