@@ -140,6 +140,16 @@ describe('factories', () => {
     expect(apps.every((a) => a.access_type === 'public' && a.protocol === 'https')).toBe(true)
   })
 
+  test('workspaces past the ten templates are numbered in name and domain, from 2 on', () => {
+    const factories = createFactories({ seed: 5 })
+    const at = (index: number) => factories.buildWorkspace({}, { index })
+    const [first, second] = [at(0), at(1)]
+    expect(first.name).not.toMatch(/ \d+$/)
+    expect(at(10)).toMatchObject({ name: `${first.name} 2`, domain: `${first.domain}-2` })
+    expect(at(21)).toMatchObject({ name: `${second.name} 3`, domain: `${second.domain}-3` })
+    expect(at(9).name).not.toMatch(/ \d+$/)
+  })
+
   test('records look like an internal estate: numeric ports, host names, non-empty names', () => {
     const state = buildScenario('demo', { seed: 17 })
     const host = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/
