@@ -3,7 +3,6 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createFactories, createMockApi, type Application, type Workspace } from '../../src/index.ts'
 import { compareByCreatedThenId } from '../../src/model/ordering.ts'
-import { runs } from '../hostile/support/settings.ts'
 
 /**
  * The indexes must answer exactly what a naive scan of the @msw/data collections answers, after any
@@ -117,6 +116,6 @@ test('indexes agree with a naive scan after random sequences of writes and reset
         await checkEverything()
       }
     }),
-    { seed: SEED, numRuns: runs(8) },
+    { seed: SEED, numRuns: 8 },
   )
 }, 120_000)
