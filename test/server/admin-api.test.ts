@@ -1,0 +1,102 @@
+/**
+ * How the demo server routes `/__admin/` (src/node/admin.ts and its branch in server.ts): the base
+ * mock's routes, the sessions' routes, the bare prefix, trailing slashes, and the problems of mistakes
+ * (problem+json on the origin the client used, with CORS like every other answer).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startMockServer, type MockServer } from '../../src/node/index.ts'
+import { call, expectJson, expectProblem, rawExchange } from './http-helpers.ts'
+
+const ROOT_DETAIL = (method: string, path: string) =>
+  `no admin route ${method} ${path}: open it in a browser for the console; the routes are ` +
+  'faults, journal, reset, snapshot, state, info and sessions (see --help)'
+
+let server: MockServer
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, scenario: 'empty', strict: false })
+})
+afterAll(() => server.close())
+
+describe('the admin prefix', () => {
+  test('the bare prefix, for a client that is not a browser, is a 404 that lists the routes', async () => {
+    const get = await call(server.url, '/__admin/', { headers: { Accept: 'application/json' } })
+    expectProblem(get, 404, server.url, ROOT_DETAIL('GET', '/__admin/'))
+    expectProblem(await call(server.url, '/__admin/', { method: 'POST' }), 404, server.url, ROOT_DETAIL('POST', '/__admin/'))
+    expectProblem(await call(server.url, '/__admin//', { method: 'DELETE' }), 404, server.url, ROOT_DETAIL('DELETE', '/__admin//'))
+  })
+
+  test('a trailing slash names the same route', async () => {
+    expect(expectJson(await call(server.url, '/__admin/faults/'))).toEqual({ faults: [] })
+    expect(expectJson(await call(server.url, '/__admin/info/')).scenario).toBe('empty')
+    const sessions = expectJson(await call(server.url, '/__admin/sessions/'))
+    expect(sessions).toMatchObject({ sessions: [], maxSessions: 100 })
+  })
+
+  test('sessions routes start with `sessions/`: a longer name is an unknown route of the base mock', async () => {
+    expectProblem(await call(server.url, '/__admin/sessionsx'), 404, server.url, 'no admin route GET /__admin/sessionsx')
+    expectProblem(await call(server.url, '/__admin/x/sessions'), 404, server.url, 'no admin route GET /__admin/x/sessions')
+    expectProblem(await call(server.url, '/__admin/sessions/ses_nope'), 404, server.url, /^no session ses_nope: /)
+  })
+
+  test('`/__admin` without the slash is no admin route: the plain 404 of paths outside the API', async () => {
+    const answer = await call(server.url, '/__admin', { headers: { Accept: '*/*' } })
+    expect(answer.status).toBe(404)
+    expect(answer.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+    expect(answer.text).toBe('not found: /__admin (the mock serves /api/...)\n')
+    const close = await call(server.url, '/__adminfaults')
+    expect(close.text).toBe('not found: /__adminfaults (the mock serves /api/...)\n')
+  })
+
+  test('a HEAD request to an admin route gets the headers of its answer and no body', async () => {
+    const answer = await rawExchange(
+      server.url,
+      `HEAD /__admin/nothing HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nConnection: close\r\n\r\n`,
+      { head: true },
+    )
+    expect(answer.status).toBe(404)
+    expect(answer.header('content-type')).toBe('application/problem+json')
+    expect(answer.body).toBe('')
+  })
+})
+
+describe('admin answers on the wire', () => {
+  test('problems carry `$schema` on the origin the client used (its Host)', async () => {
+    const answer = await rawExchange(server.url, 'GET /__admin/nothing HTTP/1.1\r\nHost: mock.example.test:8080\r\nConnection: close\r\n\r\n')
+    expect(answer.status).toBe(404)
+    const body = JSON.parse(answer.body)
+    expect(body.$schema).toBe('http://mock.example.test:8080/api/schemas/ErrorModel.json')
+    expect(Number(answer.header('content-length'))).toBe(Buffer.byteLength(answer.body))
+  })
+
+  test('CORS headers on admin answers: the Origin reflected, Vary, the exposed headers', async () => {
+    const answer = await call(server.url, '/__admin/faults', { headers: { Origin: 'http://ui.example.test' } })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('Access-Control-Allow-Origin')).toBe('http://ui.example.test')
+    expect(answer.headers.get('Vary')).toBe('Origin')
+    expect(answer.headers.get('Access-Control-Expose-Headers')).toBe('Link, Allow, Retry-After, Location')
+    const problem = await call(server.url, '/__admin/nothing')
+    expect(problem.headers.get('Access-Control-Allow-Origin')).toBe('*')
+  })
+
+  test('an admin body is read whole before the answer: the connection stays open', async () => {
+    const body = JSON.stringify({ type: 'fail', target: 'getWorkspace' })
+    const answer = await rawExchange(
+      server.url,
+      `POST /__admin/faults HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+    )
+    expect(answer.status).toBe(201)
+    expect(answer.header('connection')).toBe('keep-alive')
+    expect(answer.closed).toBe(false)
+    expect(JSON.parse(answer.body)).toMatchObject({ added: { type: 'fail', target: 'getWorkspace' } })
+    await call(server.url, '/__admin/faults', { method: 'DELETE' })
+  })
+
+  test('admin bodies may be far bigger than API bodies (a state upload of megabytes)', async () => {
+    // 3 MiB of whitespace around a fault: over the API's 1 MiB, well under the admin limit.
+    const body = `${' '.repeat(3 * 1024 * 1024)}{"type":"fail","target":"getWorkspace"}`
+    const answer = expectJson(await call(server.url, '/__admin/faults', { body, headers: { 'Content-Type': 'application/json' } }), 201)
+    expect(answer.added).toEqual({ type: 'fail', target: 'getWorkspace' })
+    await call(server.url, '/__admin/faults', { method: 'DELETE' })
+  })
+})
