@@ -1,7 +1,7 @@
 import type { z } from '../model/zod.ts'
 import type { OperationName } from '../handlers/operation.ts'
 import type { ContractViolation, ResponseChecker } from '../handlers/ports.ts'
-import { errorModelSchema, servedSchemas, type SchemaName } from '../model/schemas.ts'
+import { servedSchemas, type SchemaName } from '../model/schemas.ts'
 
 export type { ContractViolation }
 
@@ -17,7 +17,7 @@ export function checkBody(
   schemaName: SchemaName,
   body: unknown,
 ): ContractViolation[] {
-  const schema: z.ZodMiniType = schemaName === 'ErrorModel' ? errorModelSchema : servedSchemas[schemaName]
+  const schema: z.ZodMiniType = servedSchemas[schemaName]
   const result = schema.safeParse(body)
   if (result.success) {
     if (schemaName === 'ErrorModel' && (body as { status?: unknown }).status !== status) {
