@@ -1,0 +1,58 @@
+/**
+ * Which workspace ids a client may send (README, "Workspace id prefix"): under `workspaceIdPrefix: 'app'`
+ * both `app_<hex>` and `wse_<hex>` name a workspace, and nothing else does; by default only `wse_<hex>`.
+ */
+import { setupServer } from 'msw/node'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createMockApi, type MockApiOptions } from '../../src/index.ts'
+import { expectProblem } from '../support/api-assertions.ts'
+import { checkedFetch } from '../support/checked-fetch.ts'
+import { ORIGIN } from '../support/mock-server.ts'
+
+const at = { origin: ORIGIN }
+
+function serve(workspaceIdPrefix: MockApiOptions['workspaceIdPrefix']) {
+  const api = createMockApi({ scenario: 'demo', seed: 3, baseUrl: ORIGIN, workspaceIdPrefix })
+  const server = setupServer(...api.handlers)
+  beforeAll(async () => {
+    server.listen({ onUnhandledFrame: 'error' })
+    await api.ready
+  })
+  afterAll(() => server.close())
+  const hex = () => {
+    const id = api.db.workspaces.all()[0]!.id
+    return id.slice(id.indexOf('_') + 1)
+  }
+  const get = (id: string) => checkedFetch(`${ORIGIN}/api/workspaces/${id}`, { as: api.credentials })
+  const list = (id: string) => checkedFetch(`${ORIGIN}/api/applications`, { as: api.credentials, workspace: id })
+  return { hex, get, list }
+}
+
+describe("workspaceIdPrefix: 'app'", () => {
+  const { hex, get, list } = serve('app')
+
+  test('app_<hex> and wse_<hex> name the workspace', async () => {
+    expect((await get(`app_${hex()}`)).status).toBe(200)
+    expect((await get(`wse_${hex()}`)).status).toBe(200)
+  })
+
+  test('another prefix with the same hex part is 404, in the path and in X-Workspace-ID', async () => {
+    const res = await get(`usr_${hex()}`)
+    expect(expectProblem(res, 404, at).detail).toBe(`workspace usr_${hex()} not found`)
+    expectProblem(await list(`img_${hex()}`), 404, at)
+  })
+
+  test('the bare hex part is 404', async () => {
+    expectProblem(await get(hex()), 404, at)
+  })
+})
+
+describe("workspaceIdPrefix: 'wse' (the default)", () => {
+  const { hex, get, list } = serve('wse')
+
+  test('only wse_<hex> names the workspace; app_<hex> is 404', async () => {
+    expect((await get(`wse_${hex()}`)).status).toBe(200)
+    expectProblem(await get(`app_${hex()}`), 404, at)
+    expectProblem(await list(`app_${hex()}`), 404, at)
+  })
+})
