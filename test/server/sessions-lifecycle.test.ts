@@ -133,6 +133,16 @@ describe('expiry (an idle timeout of 150 ms)', () => {
     expect(server.sessions.size).toBe(1)
     await expect.poll(() => server.sessions.size, { timeout: 2000, interval: 10 }).toBe(0)
   })
+})
+
+// Its own server with a longer idle timeout: both streams must be open before the session expires, which a
+// loaded machine could not promise within 150 ms.
+describe('expiry seen on the event streams (an idle timeout of 1 s)', () => {
+  let server: MockServer
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { idleTimeout: 1_000 } })
+  })
+  afterAll(() => server.close())
 
   test("an expired session's event stream ends with `closed`; the base stream hears that sessions changed", async () => {
     const session = await server.sessions.create()
