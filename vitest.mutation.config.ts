@@ -81,6 +81,12 @@ export default defineConfig({
     // test covering it, and they cover nearly all of the kit. npm test runs them in full. (The model's index
     // consistency property keeps its 8 cases: with 2 it let 29 more mutants of src/model/indexes.ts live.)
     env: { FUZZ_SCALE: '0.25' },
+    // A mutant that leaves a request or a hook waiting fails its test after 4 s, within Stryker's own allowance
+    // (5 s plus 1.5 times the tests' time): Stryker counts it killed and goes on, where its own timeout would
+    // kill and restart the whole test-runner process (about 10 s each; src/node had 67 such mutants). No test
+    // of these suites takes over 1.1 s but the index-consistency property, which sets its own limit.
+    testTimeout: 4_000,
+    hookTimeout: 4_000,
     setupFiles: ['test/support/stryker-hook-coverage.ts'],
     // Stryker reads results through its own hooks; the contract tally and the closing count are npm test's.
     reporters: ['default', './test/support/stryker-shared-modules-per-mutant.ts'],

@@ -173,3 +173,37 @@ describe('reset() and the indexes', () => {
     expect(expect200(await call(api, '/api/workspaces')).body.data).toEqual([stored])
   })
 })
+
+describe('an api.db update racing the API', () => {
+  // Found by mutation testing: the indexes ignored update events of a record while the kit's own update of
+  // it was in flight, so an api.db update landing in that window went unnoticed and the API kept serving
+  // the PUT's version. The clock is read inside the PUT, just before it stores: the api.db update starts there.
+  test.each([0, 1, 2, 3])('an api.db update started %i ticks into a PUT of the same workspace storing: the API serves what the collection holds', async (ticks) => {
+    let raceOnce = false
+    let external: Promise<unknown> | undefined
+    let api!: MockApi
+    const now = () => {
+      if (raceOnce) {
+        raceOnce = false
+        external = (async () => {
+          for (let i = 0; i < ticks; i++) await null
+          return api.db.workspaces.update((q) => q.where({ id }), {
+            data(draft) {
+              draft.description = 'Set through api.db'
+            },
+          })
+        })()
+      }
+      return Date.UTC(2026, 0, 1)
+    }
+    api = await mock(oneWorkspace, { now })
+    const id = api.snapshot().workspaces[0]!.id
+    raceOnce = true
+    expect200(await call(api, `/api/workspaces/${id}`, { method: 'PUT', json: { name: 'Through the API' } }))
+    await external
+    expect(raceOnce).toBe(false)
+    const stored = api.db.workspaces.findFirst((q) => q.where({ id }))!
+    expect(expect200(await call(api, `/api/workspaces/${id}`)).body.data).toEqual(stored)
+    expect(expect200(await call(api, '/api/workspaces')).body.data).toEqual([stored])
+  })
+})
