@@ -236,7 +236,7 @@ export function replaceInitialState(api: MockApi, initial: ScenarioState | Basel
  */
 export async function replaceState(api: MockApi, state: unknown): Promise<void> {
   validateState(state)
-  return internals.get(api)?.store.load(state)
+  return internalsOf(api).store.load(state)
 }
 
 /** Not public API: the records of one collection, read without filling lazy collections (see Store). */

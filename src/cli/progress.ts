@@ -26,8 +26,7 @@ export function withProgress(
   options: { label: string; total: number | undefined; stream: ProgressStream },
 ): { scenario: Scenario; finish(): void } {
   const { label, total, stream } = options
-  const active = stream.isTTY === true && total !== undefined && total >= PROGRESS_THRESHOLD
-  if (!active) return { scenario, finish() {} }
+  if (stream.isTTY !== true || total === undefined || total < PROGRESS_THRESHOLD) return { scenario, finish() {} }
   const format = new Intl.NumberFormat('en-US')
   let lastDraw = 0
   const draw = (text: string) => stream.write(`\r\x1b[2K${text}`)
