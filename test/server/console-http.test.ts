@@ -3,6 +3,7 @@
  * page in Chromium): the page only for `Accept: text/html`, its two files, and the live request log as
  * server-sent events, for the base state and for a session.
  */
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
@@ -89,6 +90,8 @@ describe('the console over HTTP', () => {
     const css = Buffer.from(await style.arrayBuffer())
     expect(Number(style.headers.get('Content-Length'))).toBe(css.length)
     expect(css.toString()).toMatch(/\{[^}]*\}/)
+    // The file itself (the script is bundled from the sources, the style sheet is not).
+    expect(css.equals(readFileSync(new URL('../../src/node/console/client/console.css', import.meta.url)))).toBe(true)
 
     const script = await fetch(`${server.url}/__admin/console/console.js`)
     expect(script.status).toBe(200)

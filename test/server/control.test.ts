@@ -43,6 +43,20 @@ describe('the console page', () => {
     expect(answer.headers.get('Vary')).toBe('Origin')
   })
 
+  test("the page is no activity of a session, even asked for with the session's key", async () => {
+    const session = await server.sessions.create()
+    try {
+      const expiresAt = session.expiresAt.getTime()
+      // The clock moves on, so that any activity now would move the expiry on.
+      while (Date.now() + server.sessions.idleTimeout <= expiresAt) await new Promise((resolve) => setTimeout(resolve, 1))
+      const answer = await call(server.url, '/', { headers: { ...HTML, ...authOf(session.credentials) } })
+      expect(answer.text).toBe(CONSOLE_PAGE)
+      expect(session.expiresAt.getTime()).toBe(expiresAt)
+    } finally {
+      server.sessions.delete(session.id)
+    }
+  })
+
   test('a request without Accept is no browser: the hint at /', async () => {
     const answer = await rawExchange(server.url, `GET / HTTP/1.1\r\nHost: ${host()}\r\nConnection: close\r\n\r\n`)
     expect(answer.status).toBe(200)

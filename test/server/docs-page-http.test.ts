@@ -70,6 +70,8 @@ describe('the reference page', () => {
   test("the document is the served one, for this origin, with a section on this mock's credentials", async () => {
     const { content } = configurationOf((await call(server.url, '/api/docs/')).text)
     const base = openApiDocument('3.1', server.url) as { info: { description: string } }
+    expect(content.openapi).toMatch(/^3\.1\./)
+    expect(content.openapi).toBe((base as { openapi?: string }).openapi)
     expect(content.servers).toEqual([{ url: server.url }])
     expect(content.info.description).toBe(
       base.info.description +

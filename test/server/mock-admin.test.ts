@@ -301,6 +301,15 @@ describe('GET /__admin/info', () => {
     expect(info.journalLimit).toBe(1000)
   })
 
+  test('principals whose account and organization were removed through api.db: still listed, without their names', async () => {
+    await server.api.db.accounts.clear()
+    await server.api.db.organizations.clear()
+    const info = expectJson(await admin('info'))
+    expect(info.counts).toMatchObject({ organizations: 0, accounts: 0 })
+    expect(info.principals).toHaveLength(2)
+    expect(info.principals).toEqual(server.api.principals.map((principal) => ({ ...principal })))
+  })
+
   test('workspace ids are the first principal\'s, oldest first, with ties by id', async () => {
     const state = structuredClone(SMALL)
     const [production, staging] = state.workspaces

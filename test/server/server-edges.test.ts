@@ -51,6 +51,16 @@ describe('where the server listens', () => {
     }
   })
 
+  test("once listening, startMockServer keeps no listener on the server's 'error': a later error is the caller's to handle", async () => {
+    const server = await startMockServer({ port: 0, scenario: 'empty', strict: false })
+    try {
+      expect(server.server.listenerCount('error')).toBe(0)
+      expect(() => server.server.emit('error', new Error('after listening'))).toThrow('after listening')
+    } finally {
+      await server.close()
+    }
+  })
+
   test.each([
     ['1.2.3.4', 'EADDRNOTAVAIL', 'cannot listen on 1.2.3.4:0: 1.2.3.4 is not an address of this machine'],
     ['no-such-host.invalid', 'ENOTFOUND', 'cannot listen on no-such-host.invalid:0: no-such-host.invalid is not an address of this machine'],
@@ -167,6 +177,21 @@ describe('answers of one server (CORS on)', () => {
         expect(answer.body).toBe(`not found: ${path} (the mock serves /api/...)\n`)
         expect(answer.header('connection')).toBe('close')
       }
+    })
+
+    test('a request target that is no URL: a 500 in plain text that says why (without CORS: the request could not be read); the server keeps serving', async () => {
+      const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+      try {
+        const answer = await rawExchange(server.url, `GET //[/ HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nOrigin: http://app.example.test\r\n\r\n`)
+        expect(answer.status).toBe(500)
+        expect(answer.header('content-type')).toBe('text/plain; charset=utf-8')
+        expect(answer.header('access-control-allow-origin')).toBeUndefined()
+        expect(answer.body).toContain('the mock server failed: Invalid URL\n')
+        expect(errors).toHaveBeenCalledWith('[workspace-api-mock] request failed:', expect.any(TypeError))
+      } finally {
+        errors.mockRestore()
+      }
+      expect((await call(server.url, '/api/workspaces', { headers: authOf(server.api.credentials) })).status).toBe(200)
     })
   })
 
@@ -371,6 +396,14 @@ describe('what the server serves and replaceState', () => {
       const nobody = { ...structuredClone(SMALL), accounts: [], workspaces: [], applications: [] }
       expect(() => server.replaceState(nobody)).toThrow(InvalidStateError)
       expect(() => server.replaceState(nobody)).toThrow('state.accounts must hold at least one account (a principal)')
+      const refused = (() => {
+        try {
+          void server.replaceState(nobody)
+        } catch (error) {
+          return error as InvalidStateError
+        }
+      })()
+      expect(refused).toMatchObject({ location: 'accounts', reason: 'must hold at least one account' })
       expect(expectJson(await call(server.url, '/__admin/info')).scenario).toBe('empty')
     } finally {
       await server.close()

@@ -4,7 +4,8 @@
  * create option and its validation, the limit, and a session's own routes (docs/demo-server.md, "Sessions").
  */
 import { readFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import type { Scenario } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, expectJson, expectProblem, type Answer } from './http-helpers.ts'
 
@@ -140,6 +141,43 @@ describe('POST /__admin/sessions', () => {
     expect(server.sessions.size).toBe(0)
   })
 
+  test("the server's `sessions.scenario` function builds a state that does not fit: a 422 naming the record and field", async () => {
+    const misplaced: Scenario = (kit) => {
+      const organization = kit.organization()
+      kit.principal(organization)
+      kit.workspace(organization).organization = 'org_ffff'
+    }
+    const other = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { scenario: misplaced } })
+    try {
+      const answer = await call(other.url, '/__admin/sessions', { json: { seed: 2 } })
+      const problem = expectProblem(answer, 422, other.url, /^state\.workspaces\[0\] \(id wse_\w+\): field organization: no organization org_ffff$/)
+      expect(problem.errors).toEqual([{ message: 'no organization org_ffff', location: 'body.state.workspaces[0].organization' }])
+      expect(other.sessions.size).toBe(0)
+    } finally {
+      await other.close()
+    }
+  })
+
+  test("a `sessions.scenario` function that throws: a 500 in plain text that says why; the server keeps serving", async () => {
+    const failing: Scenario = () => {
+      throw new Error('the scenario broke')
+    }
+    const other = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { scenario: failing } })
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const answer = await call(other.url, '/__admin/sessions', { json: { seed: 2 } })
+      expect(answer.status).toBe(500)
+      expect(answer.headers.get('Content-Type')).toBe('text/plain; charset=utf-8')
+      expect(answer.text).toBe('the mock server failed: the scenario broke\n')
+      expect(errors).toHaveBeenCalledWith('[workspace-api-mock] request failed:', expect.any(Error))
+      expect(other.sessions.size).toBe(0)
+      expect(expectJson(await call(other.url, '/__admin/sessions', { method: 'POST' }), 201).scenario).toBe('empty')
+    } finally {
+      errors.mockRestore()
+      await other.close()
+    }
+  })
+
   test('at the limit one more is a 429 problem saying what to do; deleting one makes room', async () => {
     const made = []
     for (let i = 0; i < 6; i++) made.push(await create({ scenario: 'empty' }))
@@ -191,6 +229,15 @@ describe('GET and DELETE /__admin/sessions[/{id}]', () => {
     expectProblem(await admin(`sessions/${session.id}/faults`), 404, server.url, gone)
     expect((await call(server.url, '/api/workspaces', { headers: authOf(other) })).status).toBe(200)
     expect(expectJson(await admin('sessions')).sessions.map((s: { id: string }) => s.id)).toEqual([other.id])
+  })
+
+  test('a path with an empty segment after `sessions/` names no session: the list\'s routes answer it', async () => {
+    const session = await create({ scenario: 'empty' })
+    const path = `sessions//sessions/${session.id}`
+    const refused = await admin(path, { method: 'DELETE' })
+    expectProblem(refused, 405, server.url, 'DELETE /__admin/sessions: use POST to create a session, GET to list them')
+    expect(server.sessions.get(session.id)).toBeDefined()
+    expect(expectJson(await admin(path)).sessions.map((s: { id: string }) => s.id)).toEqual([session.id])
   })
 
   test('other methods are 405 problems with Allow', async () => {
@@ -257,6 +304,31 @@ describe("a session's own routes", () => {
     expect(expectJson(await admin(`sessions/${session.id}/info`)).scenario).toBe('state')
     expect((await call(server.url, '/api/workspaces', { headers: authOf(other) })).status).toBe(200)
     expect(expectJson(await admin(`sessions/${other.id}`)).scenario).toBe('demo')
+  })
+
+  test('credentials over several new states: kept by account id each time; a dropped account\'s key reaches the base state, and it gets new ones when it comes back', async () => {
+    const session = await create()
+    const snapshot = expectJson(await admin(`sessions/${session.id}/snapshot`))
+    expect(snapshot.accounts).toHaveLength(2)
+    const replace = async (state: unknown) => expectJson(await admin(`sessions/${session.id}/state`, { json: state })).principals
+    const first = await replace(snapshot)
+    expect(first.map((p: { apiKey: string }) => p.apiKey)).toEqual(session.principals.map((p: { apiKey: string }) => p.apiKey))
+    expect(await replace(snapshot)).toEqual(first)
+
+    const [kept, dropped] = first
+    expect(await replace({ ...snapshot, accounts: [snapshot.accounts[0]] })).toEqual([kept])
+    const url = '/api/workspaces?who=dropped'
+    expect((await call(server.url, url, { headers: authOf(dropped) })).status).toBe(401)
+    const urls = (entries: ReadonlyArray<{ url: string }>) => entries.map((entry) => new URL(entry.url).search)
+    expect(urls(expectJson(await admin(`sessions/${session.id}/journal`)).entries)).not.toContain('?who=dropped')
+    expect(urls(server.api.journal.entries)).toContain('?who=dropped')
+
+    const back = await replace(snapshot)
+    expect(back[0]).toEqual(kept)
+    expect(back[1].account).toBe(dropped.account)
+    expect(back[1].apiKey).toMatch(/^wam_key_[0-9a-f]{32}$/)
+    expect(back[1].apiKey).not.toBe(dropped.apiKey)
+    expect(back[1].apiSecret).not.toBe(dropped.apiSecret)
   })
 
   test('a reset of the session comes back to its new state', async () => {

@@ -84,6 +84,7 @@ describe('what counts as activity (a long idle timeout: nothing expires here)', 
     const refused = server.sessions.create({ scenario: 'demo', state: structuredClone(SMALL) })
     await expect(refused).rejects.toThrow(SessionOptionsError)
     await expect(refused).rejects.toThrow('give either `scenario` or `state`, not both')
+    await expect(refused).rejects.toMatchObject({ name: 'SessionOptionsError' })
   })
 })
 
@@ -185,6 +186,22 @@ describe('expiry to the millisecond (a fake clock; the timer does not run)', () 
     }
   })
 
+  test('list() leaves out a session past its idle timeout before the timer comes by (and deletes it)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    try {
+      const start = Date.now()
+      const session = await server.sessions.create()
+      vi.setSystemTime(start + IDLE + 1)
+      expect(server.sessions.size).toBe(1)
+      expect(server.sessions.list()).toEqual([])
+      expect(server.sessions.size).toBe(0)
+      expect(server.sessions.get(session.id)).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+      for (const session of server.sessions.list()) server.sessions.delete(session.id)
+    }
+  })
+
   test('creating a session first deletes the expired ones, which makes room under the limit', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
     try {
@@ -203,6 +220,31 @@ describe('expiry to the millisecond (a fake clock; the timer does not run)', () 
   })
 })
 
+describe('the expiry timer (a fake clock and interval)', () => {
+  const IDLE = 60_000
+  let server: MockServer
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { idleTimeout: IDLE } })
+  })
+  afterAll(() => server.close())
+
+  test('it comes by every half idle timeout: a session nobody uses is gone 1.5 idle timeouts after its last use, also after another one was deleted', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'], now: Date.now() })
+    try {
+      await server.sessions.create()
+      const deleted = await server.sessions.create()
+      expect(server.sessions.delete(deleted.id)).toBe(true)
+      vi.advanceTimersByTime(IDLE)
+      expect(server.sessions.size).toBe(1) // alive for exactly the idle timeout
+      vi.advanceTimersByTime(IDLE / 2)
+      expect(server.sessions.size).toBe(0)
+    } finally {
+      vi.useRealTimers()
+      for (const session of server.sessions.list()) server.sessions.delete(session.id)
+    }
+  })
+})
+
 describe('the limit', () => {
   test('sessions being made count against it: of three created at once at a limit of two, one is refused', async () => {
     const server = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { maxSessions: 2 } })
@@ -211,6 +253,7 @@ describe('the limit', () => {
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'fulfilled', 'rejected'])
       const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult
       expect(refused.reason).toBeInstanceOf(SessionLimitError)
+      expect(refused.reason.name).toBe('SessionLimitError')
       expect(refused.reason.message).toBe(
         'the server holds its maximum of 2 sessions: delete one (DELETE /__admin/sessions/{id}) or start it with a higher --max-sessions',
       )
@@ -314,6 +357,21 @@ describe('what a session starts from', () => {
     }
   })
 
+  test("a session's mock is made with the server's options (its journal limit) and its seed", async () => {
+    const server = await startMockServer({ port: 0, scenario: 'empty', seed: 7, strict: false, journalLimit: 3 })
+    try {
+      const copy = await server.sessions.create()
+      const seeded = await server.sessions.create({ scenario: 'empty', seed: 12 })
+      for (const [session, seed] of [[copy, 7], [seeded, 12]] as const) {
+        const info = expectJson(await call(server.url, `/__admin/sessions/${session.id}/info`))
+        expect(info).toMatchObject({ seed, journalLimit: 3 })
+        expect(session.api.seed).toBe(seed)
+      }
+    } finally {
+      await server.close()
+    }
+  })
+
   test('session icons point at the server, like the base state\'s', async () => {
     const server = await startMockServer({ port: 0, scenario: 'empty', strict: false })
     try {
@@ -334,5 +392,28 @@ describe('closing the server', () => {
     await server.close()
     expect(server.sessions.size).toBe(0)
     expect(server.sessions.list()).toEqual([])
+  })
+})
+
+describe('a session deleted while it gets a new state', () => {
+  let server: MockServer
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, scenario: 'empty', strict: false })
+  })
+  afterAll(() => server.close())
+
+  // Found by mutation testing: the new state's credentials were indexed after the deletion, so a deleted
+  // session's key was served again.
+  test('the deletion stands: its old and new credentials get 401 and it is not listed', async () => {
+    const session = await server.sessions.create()
+    const before = session.credentials
+    // What POST /__admin/sessions/{id}/state calls; over HTTP the DELETE cannot be timed into the load.
+    const replacing = (session as MockSession & { replaceState(state: unknown): Promise<void> }).replaceState(SMALL)
+    expect(server.sessions.delete(session.id)).toBe(true)
+    await replacing
+    expect(server.sessions.get(session.id)).toBeUndefined()
+    for (const credentials of [before, session.credentials]) {
+      expect((await call(server.url, '/api/workspaces', { headers: authOf(credentials) })).status).toBe(401)
+    }
   })
 })
