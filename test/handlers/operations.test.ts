@@ -1,6 +1,7 @@
 /**
  * What each operation tells the client beyond the status: the `detail` of its 404s, the order of its checks
- * (README, "Order of checks": 415 → 413 → 400 → 422 → 404), and the headers of the public files.
+ * (README, "Order of checks": 415 → 413 → 400 → 422 → 404), what a create body leaves out, and the headers
+ * of the public files.
  */
 import { describe, expect, test } from 'vitest'
 import { errorAt, expectProblem } from '../support/api-assertions.ts'
@@ -82,6 +83,16 @@ describe('validation comes before looking records up', () => {
     const res = await h.call(`/api/applications/${app}`, { workspace: '' })
     const body = expectProblem(res, 422, { ...at, locations: ['header.X-Workspace-ID'] })
     expect(errorAt(body, 'header.X-Workspace-ID').message).toBe('expected a non-empty identifier')
+  })
+})
+
+describe('what a create body leaves out', () => {
+  test('POST /api/workspaces with a name only: description and domain are empty strings', async () => {
+    const res = await h.call('/api/workspaces', { method: 'POST', json: { name: 'bare' } })
+    expect(res.status, res.text).toBe(200)
+    expect(res.body.data).toMatchObject({ name: 'bare', description: '', domain: '' })
+    const stored = h.api.db.workspaces.all().find((w) => w.id === res.body.data.id)
+    expect(stored).toMatchObject({ description: '', domain: '' })
   })
 })
 

@@ -2,19 +2,23 @@
  * Which workspace ids a client may send (README, "Workspace id prefix"): under `workspaceIdPrefix: 'app'`
  * both `app_<hex>` and `wse_<hex>` name a workspace, and nothing else does; by default only `wse_<hex>`.
  */
-import { setupServer } from 'msw/node'
+import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createMockApi, type MockApiOptions } from '../../src/index.ts'
+import { createMockApi, type MockApi, type MockApiOptions } from '../../src/index.ts'
 import { expectProblem } from '../support/api-assertions.ts'
 import { checkedFetch } from '../support/checked-fetch.ts'
 import { ORIGIN } from '../support/mock-server.ts'
 
 const at = { origin: ORIGIN }
 
+// Built in beforeAll, not while the file is collected: what createMockApi sets up for the option (the id
+// mapper, the serializer) then counts as run by these tests (StrykerJS's per-test coverage).
 function serve(workspaceIdPrefix: MockApiOptions['workspaceIdPrefix']) {
-  const api = createMockApi({ scenario: 'demo', seed: 3, baseUrl: ORIGIN, workspaceIdPrefix })
-  const server = setupServer(...api.handlers)
+  let api: MockApi
+  let server: SetupServer
   beforeAll(async () => {
+    api = createMockApi({ scenario: 'demo', seed: 3, baseUrl: ORIGIN, workspaceIdPrefix })
+    server = setupServer(...api.handlers)
     server.listen({ onUnhandledFrame: 'error' })
     await api.ready
   })
@@ -31,9 +35,13 @@ function serve(workspaceIdPrefix: MockApiOptions['workspaceIdPrefix']) {
 describe("workspaceIdPrefix: 'app'", () => {
   const { hex, get, list } = serve('app')
 
-  test('app_<hex> and wse_<hex> name the workspace', async () => {
-    expect((await get(`app_${hex()}`)).status).toBe(200)
-    expect((await get(`wse_${hex()}`)).status).toBe(200)
+  test('app_<hex> and wse_<hex> name the workspace, which shows its id as app_<hex>', async () => {
+    const byApp = await get(`app_${hex()}`)
+    expect(byApp.status).toBe(200)
+    expect(byApp.body.data.id).toBe(`app_${hex()}`)
+    const byWse = await get(`wse_${hex()}`)
+    expect(byWse.status).toBe(200)
+    expect(byWse.body.data.id).toBe(`app_${hex()}`)
   })
 
   test('another prefix with the same hex part is 404, in the path and in X-Workspace-ID', async () => {
@@ -51,7 +59,9 @@ describe("workspaceIdPrefix: 'wse' (the default)", () => {
   const { hex, get, list } = serve('wse')
 
   test('only wse_<hex> names the workspace; app_<hex> is 404', async () => {
-    expect((await get(`wse_${hex()}`)).status).toBe(200)
+    const found = await get(`wse_${hex()}`)
+    expect(found.status).toBe(200)
+    expect(found.body.data.id).toBe(`wse_${hex()}`)
     expectProblem(await get(`app_${hex()}`), 404, at)
     expectProblem(await list(`app_${hex()}`), 404, at)
   })
