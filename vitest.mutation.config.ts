@@ -99,7 +99,9 @@ export default defineConfig({
     // The hostile suite's isolation properties run a quarter of their cases: a mutant that survives runs every
     // test covering it, and they cover nearly all of the kit. npm test runs them in full. (The model's index
     // consistency property keeps its 8 cases: with 2 it let 29 more mutants of src/model/indexes.ts live.)
-    env: { FUZZ_SCALE: '0.25' },
+    // The properties' own time limits (120 s) drop to 15 s: a mutant that hangs one fails it then, not at
+    // Stryker's timeout (1.5 times every covering test's time) with a test-runner restart after it.
+    env: { FUZZ_SCALE: '0.25', PROPERTY_TIMEOUT_MS: '15000' },
     // A mutant that leaves a request or a hook waiting fails its test after 4 s, within Stryker's own allowance
     // (5 s plus 1.5 times the tests' time): Stryker counts it killed and goes on, where its own timeout would
     // kill and restart the whole test-runner process (about 10 s each; src/node had 67 such mutants). No test
@@ -107,7 +109,11 @@ export default defineConfig({
     testTimeout: 4_000,
     hookTimeout: 4_000,
     setupFiles: ['test/support/stryker-hook-coverage.ts'],
-    // Stryker reads results through its own hooks; the contract tally and the closing count are npm test's.
-    reporters: ['default', './test/support/stryker-shared-modules-per-mutant.ts'],
+    // Stryker reads results through its own hooks (and drops test output): Vitest's own reporter only when run by
+    // hand. The contract tally and the closing count are npm test's.
+    reporters: [
+      ...(process.env.STRYKER_MUTATOR_WORKER === undefined ? ['default'] : []),
+      './test/support/stryker-shared-modules-per-mutant.ts',
+    ],
   },
 })

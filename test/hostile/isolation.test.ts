@@ -12,6 +12,9 @@ import { ORIGIN } from './support/hostile-server.ts'
 import { pollution } from './support/pollution.ts'
 import { fuzzSeed, runs } from './support/settings.ts'
 
+/** A property's time limit: the mutation run sets a short one, so that a mutant that hangs it fails fast. */
+const PROPERTY_TIMEOUT_MS = Number(process.env.PROPERTY_TIMEOUT_MS ?? 120_000)
+
 const seed = fuzzSeed()
 
 // ------------------------------------------------------------------------------------ two instances
@@ -120,7 +123,7 @@ describe('two createMockApi instances in one process', () => {
       }),
       { seed, numRuns: runs(25) },
     )
-  }, 120_000)
+  }, PROPERTY_TIMEOUT_MS)
 })
 
 // ----------------------------------------------------------------------------------------- reset()
@@ -209,7 +212,7 @@ describe('reset()', () => {
     // reset() also rewinds id minting: the first workspace created after every reset has the same id.
     expect(new Set(firstIds).size).toBeLessThanOrEqual(1)
     expect(incidents).toEqual([])
-  }, 120_000)
+  }, PROPERTY_TIMEOUT_MS)
 
   test('reset() called while writes are in flight settles them and still restores the initial snapshot', async () => {
     const me = c.principals[0]!

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createFactories, createMockApi, type Application, type Workspace } from '../../src/index.ts'
 import { compareByCreatedThenId } from '../../src/model/ordering.ts'
 
+/** A property's time limit: the mutation run sets a short one, so that a mutant that hangs it fails fast. */
+const PROPERTY_TIMEOUT_MS = Number(process.env.PROPERTY_TIMEOUT_MS ?? 120_000)
+
 /**
  * The indexes must answer exactly what a naive scan of the @msw/data collections answers, after any
  * sequence of API creates and updates, direct writes to `api.db`, and resets.
@@ -118,4 +121,4 @@ test('indexes agree with a naive scan after random sequences of writes and reset
     }),
     { seed: SEED, numRuns: 8 },
   )
-}, 120_000)
+}, PROPERTY_TIMEOUT_MS)
