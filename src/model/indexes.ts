@@ -27,8 +27,11 @@ export class Indexes {
   #source: RecordSource
   // Stryker disable next-line BooleanLiteral: the store's first load calls load(), which sets it, before anything reads the indexes (requests wait for that load)
   #stale = true
-  /** Records the kit is updating, with the update events seen for each so far (its own write makes one). */
-  #ownWrites = new Map<string, number>()
+  /**
+   * Records the kit is updating, with the version its write stores once the first update event shows it
+   * (@msw/data emits one event per changed field, each with the record being stored).
+   */
+  #ownWrites = new Map<string, object | undefined>()
   /** Creates by the kit under way: the collection may already hold the record, the indexes not yet. */
   #pendingCreates = 0
   /** The shared, read-only layer; undefined once the maps below hold everything. */
@@ -48,7 +51,7 @@ export class Indexes {
     // creates through the record counts, because a 'create' listener would make @msw/data await an event
     // for every record it creates.
     for (const collection of Object.values(db)) {
-      collection.hooks.on('update', (event) => this.#external(event.data.prevRecord.id))
+      collection.hooks.on('update', (event) => this.#external(event.data.prevRecord.id, event.data.nextRecord))
       collection.hooks.on('delete', () => this.markStale())
     }
   }
@@ -67,12 +70,12 @@ export class Indexes {
     )
   }
 
-  #external(id: string): void {
-    const seen = this.#ownWrites.get(id)
-    if (seen === undefined) return this.markStale()
-    // A second event for a record the kit is updating is an api.db update landing during the kit's write.
-    this.#ownWrites.set(id, seen + 1)
-    if (seen > 0) this.markStale()
+  #external(id: string, stored: object): void {
+    if (!this.#ownWrites.has(id)) return this.markStale()
+    // Events of another version of a record the kit is updating: an api.db update landed during the kit's write.
+    const own = this.#ownWrites.get(id)
+    if (own === undefined) this.#ownWrites.set(id, stored)
+    else if (own !== stored) this.markStale()
   }
 
   /** Forces a rebuild on the next read. */
@@ -100,7 +103,7 @@ export class Indexes {
 
   /** Runs an update of the record `id` whose effect on the indexes the caller applies itself. */
   async ownWrite<T>(id: string, write: () => Promise<T>): Promise<T> {
-    this.#ownWrites.set(id, 0)
+    this.#ownWrites.set(id, undefined)
     try {
       return await write()
     } finally {
