@@ -186,6 +186,23 @@ describe('expiry to the millisecond (a fake clock; the timer does not run)', () 
     }
   })
 
+  // Found by mutation testing: only the timer had been seen expiring a session a request then used.
+  test('an API request with the key of a session past its idle timeout, before the timer comes by: 401, and the session is gone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+    try {
+      const session = await server.sessions.create()
+      expect((await apiCall(server, session)).status).toBe(200)
+      vi.setSystemTime(Date.now() + IDLE + 1)
+      expect(server.sessions.size).toBe(1)
+      const answer = await apiCall(server, session)
+      expect(answer.status).toBe(401)
+      expect(server.sessions.size).toBe(0)
+    } finally {
+      vi.useRealTimers()
+      for (const session of server.sessions.list()) server.sessions.delete(session.id)
+    }
+  })
+
   test('list() leaves out a session past its idle timeout before the timer comes by (and deletes it)', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
     try {

@@ -49,25 +49,35 @@ describe('reset() and the seeded fault pattern', () => {
   })
 })
 
+/** The statuses of 24 requests under a 50% fault, from a new mock of `seed` (reset first, if asked). */
+async function patternOf(seed: number, { reset = false } = {}) {
+  const api = createMockApi({ scenario: 'empty', seed, baseUrl: 'https://seeded.test' })
+  await api.ready
+  if (reset) await api.reset()
+  api.faults.fail('listWorkspaces', { status: 503, rate: 0.5 })
+  const { apiKey, apiSecret } = api.credentials
+  const statuses: number[] = []
+  for (let i = 0; i < 24; i++) {
+    const res = await api.handle(
+      new Request('https://seeded.test/api/workspaces', { headers: { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret } }),
+    )
+    statuses.push(res!.status)
+  }
+  return statuses
+}
+
 describe('the fault pattern follows the seed', () => {
   test('two seeds, two patterns of the same rate fault', async () => {
-    const patternOf = async (seed: number) => {
-      const api = createMockApi({ scenario: 'empty', seed, baseUrl: 'https://seeded.test' })
-      await api.ready
-      api.faults.fail('listWorkspaces', { status: 503, rate: 0.5 })
-      const { apiKey, apiSecret } = api.credentials
-      const statuses: number[] = []
-      for (let i = 0; i < 24; i++) {
-        const res = await api.handle(
-          new Request('https://seeded.test/api/workspaces', { headers: { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret } }),
-        )
-        statuses.push(res!.status)
-      }
-      return statuses
-    }
     const [one, again, two] = [await patternOf(1), await patternOf(1), await patternOf(2)]
     expect(again).toEqual(one)
     expect(two).not.toEqual(one)
+  })
+
+  // Found by mutation testing: a restart from a fixed seed passed every test that reset before drawing.
+  test('reset() restarts the pattern of the same seed: the one a new mock draws', async () => {
+    expect(await patternOf(1, { reset: true })).toEqual(await patternOf(1))
+    expect(await patternOf(2, { reset: true })).toEqual(await patternOf(2))
+    expect(await patternOf(2, { reset: true })).not.toEqual(await patternOf(1, { reset: true }))
   })
 })
 
