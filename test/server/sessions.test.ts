@@ -3,7 +3,7 @@
  * state and from each other, with their own admin routes, bounded in number and expiring when unused.
  */
 import { readFileSync } from 'node:fs'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { recordsOf } from '../../src/api/create-mock-api.ts'
 import { buildScenario } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
@@ -224,14 +224,18 @@ describe('limits', () => {
   })
 
   test('an unused session expires: its credentials get 401; every request moves the expiry on', async () => {
-    const brief = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { idleTimeout: 400 } })
+    // A fake clock (Date only): steps of a third of the idle timeout, whatever the machine's load. The timer
+    // (every half idle timeout, 30 s here) does not come by: expiry is found when the key is used.
+    const IDLE = 60_000
+    const brief = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { idleTimeout: IDLE } })
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
     try {
       const used = await brief.sessions.create()
       const idle = await brief.sessions.create()
       const call = (session: typeof used) =>
         fetch(`${brief.url}/api/workspaces`, { headers: { 'X-API-Key': session.credentials.apiKey, 'X-API-Secret': session.credentials.apiSecret } })
       for (let i = 0; i < 4; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 150))
+        vi.setSystemTime(Date.now() + IDLE / 3)
         expect((await call(used)).status).toBe(200)
       }
       expect((await call(idle)).status).toBe(401)
@@ -239,6 +243,7 @@ describe('limits', () => {
       expect(brief.sessions.list().map((s) => s.id)).toEqual([used.id])
       expect(used.expiresAt.getTime()).toBeGreaterThan(Date.now())
     } finally {
+      vi.useRealTimers()
       await brief.close()
     }
   })
