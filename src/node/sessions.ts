@@ -260,7 +260,7 @@ export class SessionRegistry {
     const accounts = this.#withNewKeys(state.accounts, keys, session.keys)
     await replaceInitialState(session.api, { ...state, accounts })
     // Deleted (or expired) while its new state loaded: the deletion stands, its credentials stay refused.
-    if (this.#byId.get(session.id) !== session) return
+    if (!this.#isLive(session)) return
     this.#unindexKeys(session)
     session.keys.clear()
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
@@ -347,8 +347,13 @@ export class SessionRegistry {
     return session
   }
 
+  /** Still registered: not deleted or expired since the caller got hold of it. */
+  #isLive(session: Session): boolean {
+    return this.#byId.get(session.id) === session
+  }
+
   #remove(session: Session, type: 'deleted' | 'expired'): void {
-    if (this.#byId.get(session.id) !== session) return
+    if (!this.#isLive(session)) return
     this.#byId.delete(session.id)
     this.#unindexKeys(session)
     // Stryker disable next-line BlockStatement: only stops the timer when no session is left: a timer that goes on sweeps an empty registry (unref'd)

@@ -5,7 +5,7 @@
  * option, kept builds), and the checks of `sessions` options and of `server.sessions.create()`.
  */
 import { readFileSync } from 'node:fs'
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import { recordsOf } from '../../src/api/create-mock-api.ts'
 import type { Scenario } from '../../src/index.ts'
 import { SessionLimitError, SessionOptionsError, startMockServer, type MockServer, type MockSession } from '../../src/node/index.ts'
@@ -169,71 +169,54 @@ describe('expiry to the millisecond (a fake clock; the timer does not run)', () 
     server = await startMockServer({ port: 0, scenario: 'empty', strict: false, sessions: { idleTimeout: IDLE, maxSessions: 1 } })
   })
   afterAll(() => server.close())
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
+  })
+  afterEach(() => {
+    vi.useRealTimers()
+    for (const session of server.sessions.list()) server.sessions.delete(session.id)
+  })
 
   test('alive for exactly the idle timeout after its last use, gone one millisecond later', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    try {
-      const start = Date.now()
-      const session = await server.sessions.create()
-      expect(session.expiresAt.getTime()).toBe(start + IDLE)
-      vi.setSystemTime(start + IDLE)
-      expect(server.sessions.get(session.id)).toBe(session)
-      vi.setSystemTime(start + IDLE + 1)
-      expect(server.sessions.get(session.id)).toBeUndefined()
-    } finally {
-      vi.useRealTimers()
-      for (const session of server.sessions.list()) server.sessions.delete(session.id)
-    }
+    const start = Date.now()
+    const session = await server.sessions.create()
+    expect(session.expiresAt.getTime()).toBe(start + IDLE)
+    vi.setSystemTime(start + IDLE)
+    expect(server.sessions.get(session.id)).toBe(session)
+    vi.setSystemTime(start + IDLE + 1)
+    expect(server.sessions.get(session.id)).toBeUndefined()
   })
 
   // Found by mutation testing: only the timer had been seen expiring a session a request then used.
   test('an API request with the key of a session past its idle timeout, before the timer comes by: 401, and the session is gone', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    try {
-      const session = await server.sessions.create()
-      expect((await apiCall(server, session)).status).toBe(200)
-      vi.setSystemTime(Date.now() + IDLE + 1)
-      expect(server.sessions.size).toBe(1)
-      const answer = await apiCall(server, session)
-      expect(answer.status).toBe(401)
-      expect(server.sessions.size).toBe(0)
-    } finally {
-      vi.useRealTimers()
-      for (const session of server.sessions.list()) server.sessions.delete(session.id)
-    }
+    const session = await server.sessions.create()
+    expect((await apiCall(server, session)).status).toBe(200)
+    vi.setSystemTime(Date.now() + IDLE + 1)
+    expect(server.sessions.size).toBe(1)
+    const answer = await apiCall(server, session)
+    expect(answer.status).toBe(401)
+    expect(server.sessions.size).toBe(0)
   })
 
   test('list() leaves out a session past its idle timeout before the timer comes by (and deletes it)', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    try {
-      const start = Date.now()
-      const session = await server.sessions.create()
-      vi.setSystemTime(start + IDLE + 1)
-      expect(server.sessions.size).toBe(1)
-      expect(server.sessions.list()).toEqual([])
-      expect(server.sessions.size).toBe(0)
-      expect(server.sessions.get(session.id)).toBeUndefined()
-    } finally {
-      vi.useRealTimers()
-      for (const session of server.sessions.list()) server.sessions.delete(session.id)
-    }
+    const start = Date.now()
+    const session = await server.sessions.create()
+    vi.setSystemTime(start + IDLE + 1)
+    expect(server.sessions.size).toBe(1)
+    expect(server.sessions.list()).toEqual([])
+    expect(server.sessions.size).toBe(0)
+    expect(server.sessions.get(session.id)).toBeUndefined()
   })
 
   test('creating a session first deletes the expired ones, which makes room under the limit', async () => {
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() })
-    try {
-      const start = Date.now()
-      const old = await server.sessions.create()
-      vi.setSystemTime(start + IDLE + 1)
-      expect(server.sessions.size).toBe(1)
-      const fresh = await server.sessions.create()
-      expect(server.sessions.size).toBe(1)
-      expect(server.sessions.list()).toEqual([fresh])
-      expect(old.id).not.toBe(fresh.id)
-    } finally {
-      vi.useRealTimers()
-      for (const session of server.sessions.list()) server.sessions.delete(session.id)
-    }
+    const start = Date.now()
+    const old = await server.sessions.create()
+    vi.setSystemTime(start + IDLE + 1)
+    expect(server.sessions.size).toBe(1)
+    const fresh = await server.sessions.create()
+    expect(server.sessions.size).toBe(1)
+    expect(server.sessions.list()).toEqual([fresh])
+    expect(old.id).not.toBe(fresh.id)
   })
 })
 
