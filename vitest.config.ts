@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /** Dependencies Vite bundles once for the test files (see `deps` below). */
-export const PREBUNDLED = ['@msw/data', 'zod']
+const PREBUNDLED = ['@msw/data', 'zod']
 
 /** The files over 10 s each in npm test, longest first, as Vitest's timing cache orders them. */
 const LONGEST_FIRST = [
@@ -27,7 +27,8 @@ class LongestFirstWithoutCache extends BaseSequencer {
       const at = LONGEST_FIRST.findIndex((path) => spec.moduleId.replace(/\\/g, '/').endsWith(path))
       return at === -1 ? LONGEST_FIRST.length : at
     }
-    return sorted.map((spec, index) => ({ spec, index })).sort((a, b) => rank(a.spec) - rank(b.spec) || a.index - b.index).map(({ spec }) => spec)
+    // Array sort is stable: the rest keep Vitest's order.
+    return [...sorted].sort((a, b) => rank(a) - rank(b))
   }
 }
 
@@ -46,12 +47,12 @@ export default defineConfig({
   },
   test: {
     include: ['test/**/*.test.ts'],
-    // The count reporter's line (`N passed, N failed`) stays the last one.
     // Every test file loads the kit anew (files are isolated), and @msw/data and zod are many small modules
     // each (es-toolkit's barrels behind @msw/data): pre-bundled once by Vite, a file imports them in about
     // half the time. msw stays external (its interceptors load a wasm file a bundle leaves behind).
     deps: { optimizer: { ssr: { enabled: true, include: PREBUNDLED } } },
     server: { deps: { inline: PREBUNDLED } },
+    // The count reporter's line (`N passed, N failed`) stays the last one.
     reporters: ['default', './test/support/contract-reporter.ts', './test/support/count-reporter.ts'],
     // Vitest's default on 2 cores is one worker; many suites wait on child processes (CLI, npm pack,
     // Chromium), so two workers finish sooner, and the two isolation files really run in parallel.

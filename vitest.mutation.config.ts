@@ -99,10 +99,10 @@ export default defineConfig({
     // Stryker's timeout (1.5 times every covering test's time) with a test-runner restart after it.
     env: { FUZZ_SCALE: '0.25', PROPERTY_TIMEOUT_MS: '15000' },
     // A hook left waiting fails after 4 s, and so does a test in the dry run (2.5 s in a mutant's run, set by
-    // the reporter below), within Stryker's own allowance
-    // (5 s plus 1.5 times the tests' time): Stryker counts it killed and goes on, where its own timeout would
-    // kill and restart the whole test-runner process (about 10 s each; src/node had 67 such mutants). No test
-    // of these suites takes over 1.1 s but the index-consistency property, which sets its own limit.
+    // the reporter below), within Stryker's own allowance (5 s plus 1.5 times the tests' time): Stryker counts
+    // it killed and goes on, where its own timeout would kill and restart the whole test-runner process (about
+    // 10 s each; src/node had 67 such mutants). No test of these suites takes over 1.1 s but the properties,
+    // which set their own limit.
     testTimeout: 4_000,
     hookTimeout: 4_000,
     setupFiles: ['test/support/stryker-hook-coverage.ts'],

@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, inject } from 'vitest'
 import type { RunnerTask as Task, RunnerTestFile as File } from 'vitest'
+import { testsOf } from './task-tests.ts'
 
 interface MutantCoverage {
   static: Record<string, number>
@@ -24,10 +25,6 @@ function testId(task: Task): string {
   const names = [task.name]
   for (let suite = task.suite; suite; suite = suite.suite) names.unshift(suite.name)
   return `${task.file?.filepath ?? 'unknown.js'}#${names.join(separator).trim()}`
-}
-
-function testsOf(task: Task): Task[] {
-  return 'tasks' in task ? task.tasks.flatMap(testsOf) : task.type === 'test' ? [task] : []
 }
 
 if (mode === 'dry-run' && ns) {
