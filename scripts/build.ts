@@ -11,7 +11,7 @@
  *   dependencies).
  * - The reference page's renderer: Scalar's standalone build (one self-contained script) from the
  *   devDependency @scalar/api-reference, gzipped into dist/vendor/ with its license; the demo server serves
- *   it at /api/docs (src/node/docs-page.ts). Consumers get one 1.3 MB file instead of a dependency that
+ *   it at /api/docs (src/server/docs-page.ts). Consumers get one 1.3 MB file instead of a dependency that
  *   installs about 290 MB. See docs/decisions/0006-the-published-contract.md.
  */
 import { execFileSync } from 'node:child_process'
@@ -19,7 +19,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
-import { bundleConsole } from '../src/node/console/bundle.ts'
+import { bundleConsole } from '../src/server/console/bundle.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 
@@ -76,11 +76,11 @@ writeFileSync(
 writeFileSync(new URL('dist/vendor/scalar-api-reference.LICENSE.txt', `file://${ROOT}`), scalarNotice(version))
 
 // The demo server's console: its browser script, bundled (and minified: a browser loads it as is), and its
-// style sheet, where src/node/console/assets.ts looks for them in the package.
+// style sheet, where src/server/console/assets.ts looks for them in the package.
 const CONSOLE = new URL('dist/console/client/', `file://${ROOT}`)
 mkdirSync(CONSOLE, { recursive: true })
 writeFileSync(new URL('console.js', CONSOLE), await bundleConsole({ minify: true }))
-copyFileSync(new URL('src/node/console/client/console.css', `file://${ROOT}`), new URL('console.css', CONSOLE))
+copyFileSync(new URL('src/server/console/client/console.css', `file://${ROOT}`), new URL('console.css', CONSOLE))
 
 execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
   cwd: ROOT,

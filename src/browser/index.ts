@@ -12,7 +12,7 @@ import { mockWorkerOff } from './worker-off.ts'
 // The core without the JSON Schema generator (which `workspace-api-mock` exports): a bundle of this entry
 // loads it only when the worker is first asked for a schema document.
 export * from '../exports.ts'
-export { withCredentials } from '../node/scenario.ts'
+export { withCredentials } from '../scenarios/with-credentials.ts'
 export { mockWorkerOff, WORKER_OFF_GLOBAL } from './worker-off.ts'
 
 /** Where the state is kept across reloads: a Web Storage area by name, or any `Storage`. */

@@ -1,4 +1,4 @@
-import type { MockServer } from '../node/server.ts'
+import type { MockServer } from '../server/server.ts'
 import type { CliSettings } from './flags.ts'
 
 /** A word for the shell: single-quoted unless it is plainly safe. */

@@ -13,7 +13,7 @@ import { existsSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
-import { DEFAULT_SESSION_LIMITS } from '../node/session-limits.ts'
+import { DEFAULT_SESSION_LIMITS } from '../server/session-limits.ts'
 
 /** Everything the command line can set. */
 export interface CliSettings {

@@ -8,9 +8,9 @@ import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
 import type { Scenario } from '../scenarios/kit.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
-import { withCredentials } from '../node/scenario.ts'
-import type { MockServer, MockServerOptions } from '../node/server.ts'
-import type { FaultSpec } from '../node/admin.ts'
+import { withCredentials } from '../scenarios/with-credentials.ts'
+import type { MockServer, MockServerOptions } from '../server/server.ts'
+import type { FaultSpec } from '../server/admin.ts'
 import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
 import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
@@ -37,7 +37,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 
   // Loaded only now, so that --help and flag mistakes answer at once.
-  const { ListenError, startMockServer } = await import('../node/server.ts')
+  const { ListenError, startMockServer } = await import('../server/server.ts')
   const { banner } = await import('./banner.ts')
   const started = performance.now()
   let source: Source

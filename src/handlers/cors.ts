@@ -1,5 +1,5 @@
 /**
- * CORS for the mock's HTTP edges: the demo server (src/node/server.ts) and the Playwright route
+ * CORS for the mock's HTTP edges: the demo server (src/server/server.ts) and the Playwright route
  * (src/playwright/route.ts) answer cross-origin pages with the same headers. MSW's handlers need none: in
  * Node there is no CORS, and the browser does not apply it to a service worker's answers.
  */

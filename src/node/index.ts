@@ -10,7 +10,7 @@ export {
   type MockServer,
   type MockServerOptions,
   type MockServerSessions,
-} from './server.ts'
+} from '../server/server.ts'
 export {
   SessionLimitError,
   SessionOptionsError,
@@ -18,5 +18,5 @@ export {
   type MockSession,
   type SessionOptions,
   type SessionLimits,
-} from './sessions.ts'
-export { withCredentials } from './scenario.ts'
+} from '../server/sessions.ts'
+export { withCredentials } from '../scenarios/with-credentials.ts'

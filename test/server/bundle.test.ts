@@ -1,5 +1,5 @@
 /**
- * The console's bundler (src/node/console/bundle.ts): a server running from the sources serves its plain
+ * The console's bundler (src/server/console/bundle.ts): a server running from the sources serves its plain
  * output as /__admin/console/console.js (assets.ts loads it by URL, so test/server/console-http.test.ts
  * does not name it), and `npm run build` ships its minified output. Bundled in memory, with no word on the
  * console and no file written.
@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test, vi } from 'vitest'
-import { bundleConsole } from '../../src/node/console/bundle.ts'
+import { bundleConsole } from '../../src/server/console/bundle.ts'
 
 /** Where rolldown would write its output if asked to (its default `dist/` folder, named after the entry). */
 const STRAY = join(process.cwd(), 'dist', 'main.js')

@@ -1,5 +1,5 @@
 /**
- * The control plane beside the API (src/node/control.ts), in this process over real sockets: which
+ * The control plane beside the API (src/server/control.ts), in this process over real sockets: which
  * requests get the console's page, files and event streams and which fall through to the admin routes,
  * the base state's guard against a session's keys, what the event streams hear when sessions change, and
  * closing a server with streams open.
@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { InvalidStateError } from '../../src/index.ts'
-import { CONSOLE_PAGE } from '../../src/node/console/page.ts'
+import { CONSOLE_PAGE } from '../../src/server/console/page.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, eventStream, expectJson, expectProblem, rawExchange } from './http-helpers.ts'
 

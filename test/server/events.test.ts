@@ -1,5 +1,5 @@
 /**
- * The console's live request log as server-sent events (src/node/console/events.ts), read off the socket:
+ * The console's live request log as server-sent events (src/server/console/events.ts), read off the socket:
  * how a stream starts, what one logged request holds (the journal's entry, its duration in tenths of a
  * millisecond), and the keep-alive comment that holds idle streams open.
  */

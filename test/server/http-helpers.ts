@@ -1,5 +1,5 @@
 /**
- * Helpers for the in-process tests of the demo server (src/node/): calls over a real socket, problem+json
+ * Helpers for the in-process tests of the demo server (src/server/): calls over a real socket, problem+json
  * checks, a reader of server-sent events, and raw HTTP/1.1 exchanges for what fetch cannot send.
  */
 import { connect } from 'node:net'

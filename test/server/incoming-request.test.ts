@@ -1,5 +1,5 @@
 /**
- * How the demo server reads a request (src/node/incoming-request.ts): the URL from the Host the client
+ * How the demo server reads a request (src/server/incoming-request.ts): the URL from the Host the client
  * used (the server's own when there is none or it is unusable), header names in any case, and the Fetch
  * `Request` an override gets: method, URL, headers and body as sent.
  */

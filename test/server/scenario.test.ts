@@ -1,5 +1,5 @@
 /**
- * `withCredentials` (src/node/scenario.ts): a scenario whose first principal has the API key and/or secret
+ * `withCredentials` (src/scenarios/with-credentials.ts): a scenario whose first principal has the API key and/or secret
  * a client is configured with, everything else as the scenario builds it with the same seed.
  */
 import { describe, expect, test } from 'vitest'

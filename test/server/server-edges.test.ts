@@ -1,5 +1,5 @@
 /**
- * The edges of the demo server's own code (src/node/server.ts), in this process over real sockets: where it
+ * The edges of the demo server's own code (src/server/server.ts), in this process over real sockets: where it
  * listens and the URL it reports, why it cannot listen, CORS on every kind of answer and preflights, the
  * answers outside the API, answers that come as Fetch `Response`s (overrides: headers, cookies, status
  * text, bodies, a body that fails), when a connection is closed after an answer, and `replaceState`.

@@ -5,7 +5,7 @@ import { buildScenario } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
 /**
- * The demo server writes kit-built replies itself (src/node/server.ts): one-chunk bodies in one write,
+ * The demo server writes kit-built replies itself (src/server/server.ts): one-chunk bodies in one write,
  * multi-chunk bodies joined in pooled slabs that are reused once their write has finished, bodies over
  * 1 MiB as corked chunks. These tests hold every path to the bytes `api.handle` (the Fetch way) answers.
  */

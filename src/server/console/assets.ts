@@ -3,7 +3,7 @@
  *
  * Where they are: the package ships them in `dist/console/client/` (written by scripts/build.ts); this
  * module ends up in a file one level below `dist/` (`dist/chunks/`, `dist/node/`), and in the sources it
- * is `src/node/console/assets.ts`, so `../console/client/` names the right folder in both. From the
+ * is `src/server/console/assets.ts`, so `../console/client/` names the right folder in both. From the
  * sources the script is not built yet: it is bundled on first request (rolldown, a devDependency).
  */
 import { readFile } from 'node:fs/promises'

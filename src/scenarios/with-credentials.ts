@@ -1,9 +1,9 @@
 import type { Credentials } from '../api/create-mock-api.ts'
-import type { Scenario } from '../scenarios/kit.ts'
-import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
+import type { Scenario } from './kit.ts'
+import { resolveScenario, type ScenarioRef } from './resolve.ts'
 
 /**
- * (Platform-free: also exported by workspace-api-mock/browser.)
+ * (Platform-free: exported by workspace-api-mock/node and /browser.)
  * A scenario that builds `ref` and then gives its first principal the given API key and/or secret,
  * so that a client configured with fixed credentials works against generated data.
  * Every other record is exactly what `ref` builds with the same seed.
