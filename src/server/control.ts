@@ -10,10 +10,13 @@ import type { ApiRequest } from '../handlers/api-request.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
-import { ADMIN_PREFIX, handleAdmin, type AdminContext } from './admin.ts'
+import { Problem } from '../handlers/problem.ts'
+import { ADMIN_PREFIX, adminProblem, handleAdmin, type AdminContext, type Caller } from './admin.ts'
+import { tokenProblem } from './admin-guard.ts'
 import { EventStreams } from './console/events.ts'
 import { CONSOLE_PAGE } from './console/page.ts'
 import { restoreStartupFaults, type AdminTarget, type FaultSpec } from './mock-admin.ts'
+import { sessionAccess } from './sessions-admin.ts'
 import { SessionRegistry, type SessionLimits } from './sessions.ts'
 
 export interface ControlOptions {
@@ -27,6 +30,8 @@ export interface ControlOptions {
   apiOptions: MockApiOptions
   startupFaults: readonly FaultSpec[]
   limits: SessionLimits
+  /** Most records a scenario or state loaded over HTTP may hold. */
+  maxRecords: number
 }
 
 const CONSOLE_ASSETS = `${ADMIN_PREFIX}console/`
@@ -68,9 +73,11 @@ class BaseTarget implements AdminTarget {
 export class Control implements AdminContext {
   readonly base: BaseTarget
   readonly sessions: SessionRegistry
+  readonly maxRecords: number
   readonly #events = new EventStreams()
 
   constructor(options: ControlOptions) {
+    this.maxRecords = options.maxRecords
     this.base = new BaseTarget(options)
     restoreStartupFaults(this.base)
     this.sessions = new SessionRegistry(
@@ -92,18 +99,27 @@ export class Control implements AdminContext {
   /**
    * Serves the console's page, files and event streams; false for any other request (the admin routes
    * and the API are the server's to answer). The page only for browsers (`Accept: text/html`): curl and
-   * API clients get at `/` and `/__admin/` what they got before.
+   * API clients get at `/` and `/__admin/` what they got before. The page and the base state's events
+   * are the admin's; a session's events also its own credentials'; the files hold no data.
    */
-  serve(incoming: IncomingMessage, outgoing: ServerResponse, request: ApiRequest, extra: Readonly<Record<string, string>>): boolean {
+  serve(incoming: IncomingMessage, outgoing: ServerResponse, request: ApiRequest, caller: Caller): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
+    const extra = {}
     const { pathname } = request.url
+    const refuse = (problem: Problem) => {
+      void this.#write(outgoing, request.method, adminProblem(problem, request.url))
+      return true
+    }
     if (pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX) {
       // Stryker disable next-line StringLiteral: `'Stryker was here!'` for a missing Accept holds no text/html either (the '' replacements of 'Accept' and 'text/html', ignored with it, are killed by test/server/control.test.ts)
       if (!(request.header('Accept') ?? '').includes('text/html')) return false
+      if (!caller.admin) return refuse(tokenProblem())
       outgoing.writeHead(200, {
         ...extra,
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
+        // The address may carry the admin token: no other page gets to see it.
+        'Referrer-Policy': 'no-referrer',
         'Content-Length': Buffer.byteLength(CONSOLE_PAGE),
       })
       // Stryker disable next-line ConditionalExpression,StringLiteral: node:http sends no body in answer to HEAD, whatever end() is given (the `true` replacement, ignored with them, is killed by test/server/control.test.ts)
@@ -115,6 +131,7 @@ export class Control implements AdminContext {
       return true
     }
     if (pathname === `${ADMIN_PREFIX}events`) {
+      if (!caller.admin) return refuse(tokenProblem())
       this.#events.journal(incoming, outgoing, this.base.api, extra)
       return true
     }
@@ -123,6 +140,9 @@ export class Control implements AdminContext {
     if (session !== undefined) {
       const found = this.sessions.get(session)
       if (!found) return false // the admin routes answer 404 for it
+      const access = sessionAccess(this.sessions, session, caller)
+      if (access === 'gone') return false
+      if (access === 'token') return refuse(tokenProblem())
       this.#events.journal(incoming, outgoing, found.api, extra)
       return true
     }
@@ -130,8 +150,19 @@ export class Control implements AdminContext {
   }
 
   /** Answers an admin route (see admin.ts). */
-  admin(request: Request): Promise<Response | undefined> {
-    return handleAdmin(request, this)
+  admin(request: Request, caller: Caller): Promise<Response | undefined> {
+    return handleAdmin(request, this, caller)
+  }
+
+  /** An admin mistake found before the admin routes ran (a body over the bound). */
+  problem(problem: Problem, url: URL): Promise<Response> {
+    return Promise.resolve(adminProblem(problem, url))
+  }
+
+  async #write(outgoing: ServerResponse, method: string, response: Response): Promise<void> {
+    const body = Buffer.from(await response.arrayBuffer())
+    outgoing.writeHead(response.status, { ...Object.fromEntries(response.headers), 'Content-Length': body.length })
+    outgoing.end(method === 'HEAD' ? undefined : body)
   }
 
   /** Ends the event streams and the sessions (the server is closing). */

@@ -24,7 +24,8 @@ import { Baseline } from '../model/baseline.ts'
 import type { Account } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
-import { restoreStartupFaults, workspaceIdsOf, type AdminTarget, type FaultSpec } from './mock-admin.ts'
+import { scenarioRecords } from './limits.ts'
+import { countsOf, restoreStartupFaults, workspaceIdsOf, type AdminTarget, type FaultSpec } from './mock-admin.ts'
 
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './session-limits.ts'
 
@@ -90,6 +91,8 @@ export type SessionChange = { type: 'created' | 'deleted' | 'expired' | 'replace
 
 /** Scenario builds kept for sessions that ask for the same scenario and seed again. */
 const TEMPLATE_LIMIT = 8
+/** Bigger builds are not kept: eight of them would hold gigabytes after their sessions are gone. */
+const TEMPLATE_MAX_RECORDS = 20_000
 
 class Session implements MockSession, AdminTarget {
   readonly id: string
@@ -104,6 +107,8 @@ class Session implements MockSession, AdminTarget {
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
+  /** Records of its own data (a scenario or state it asked for); 0 over the server's data, which it shares. */
+  ownRecords = 0
   readonly #registry: SessionRegistry
 
   constructor(id: string, api: MockApi, scenario: string, seed: number, registry: SessionRegistry, faults: readonly FaultSpec[]) {
@@ -143,6 +148,8 @@ export class SessionRegistry {
   readonly #listeners = new Set<(change: SessionChange) => void>()
   /** Sessions being created: they count against the limit already. */
   #creating = 0
+  /** Own records of the sessions being created. */
+  #creatingRecords = 0
   #sweeper: NodeJS.Timeout | undefined
 
   constructor(source: SessionSource, limits: SessionLimits = {}) {
@@ -158,6 +165,18 @@ export class SessionRegistry {
   /** How many sessions there are. */
   get size(): number {
     return this.#byId.size
+  }
+
+  /** Records the live sessions hold of their own (what they asked for beyond the server's data). */
+  get ownRecords(): number {
+    let records = 0
+    for (const session of this.#byId.values()) records += session.ownRecords
+    return records + this.#creatingRecords
+  }
+
+  /** Records of the server's base data (what a session given only a seed builds again). */
+  baseRecords(): number {
+    return Object.values(countsOf(this.#source.base.api)).reduce((sum, count) => sum + count, 0)
   }
 
   /**
@@ -205,10 +224,11 @@ export class SessionRegistry {
    * of the server's data or of what `options` describe. Its principals get new credentials, unlike any
    * other in the server. Throws `SessionLimitError` at the limit, `InvalidStateError` for a bad state.
    */
-  async create(options: SessionOptions = {}): Promise<MockSession> {
+  async create(options: SessionOptions = {}, ownRecords = 0): Promise<MockSession> {
     this.#sweep()
     if (this.#byId.size + this.#creating >= this.maxSessions) throw new SessionLimitError(this.maxSessions)
     this.#creating++
+    this.#creatingRecords += ownRecords
     try {
       const { baseline, scenario, seed } = await this.#baselineFor(options)
       const keys = new Map<string, Credentials>()
@@ -216,6 +236,7 @@ export class SessionRegistry {
       const api = createMockApiFrom({ ...this.#source.options, seed }, forked)
       await api.ready
       const session = new Session(newId(), api, scenario, seed, this, this.#source.startupFaults)
+      session.ownRecords = ownRecords
       for (const [account, credentials] of keys) session.keys.set(account, credentials)
       restoreStartupFaults(session)
       session.workspaceIds = workspaceIdsOf(api)
@@ -227,6 +248,7 @@ export class SessionRegistry {
       return session
     } finally {
       this.#creating--
+      this.#creatingRecords -= ownRecords
     }
   }
 
@@ -266,6 +288,7 @@ export class SessionRegistry {
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
     this.#indexKeys(session)
     session.scenario = 'state'
+    session.ownRecords = Object.values(countsOf(session.api)).reduce((sum, count) => sum + count, 0)
     session.workspaceIds = workspaceIdsOf(session.api)
     // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
     this.#emit({ type: 'replaced', session })
@@ -289,6 +312,7 @@ export class SessionRegistry {
     const seed = options.seed ?? base.seed
     const build = () => Baseline.of(initialStateOf({ ...apiOptions, scenario, seed }))
     if (typeof scenario === 'function') return { baseline: await build(), scenario: scenario.name || 'custom', seed }
+    if (scenarioRecords(scenario) > TEMPLATE_MAX_RECORDS) return { baseline: await build(), scenario, seed }
     const key = `${scenario}\u0000${seed}`
     let template = this.#templates.get(key)
     if (template === undefined) {
