@@ -64,6 +64,7 @@ export class RequestLog {
     const source = new EventSource(`${prefix}/events`)
     this.#source = source
     source.addEventListener('open', () => this.#setLive('live'))
+    source.addEventListener('dropped', () => this.#setLive('too slow: dropped, reconnecting…'))
     source.addEventListener('error', () => this.#setLive(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting…'))
     source.addEventListener('history', (message) => {
       this.clear()
