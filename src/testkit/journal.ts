@@ -44,18 +44,34 @@ const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
 
 /** Largest body text kept per entry: the journal is for assertions, not for storing uploads. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024
+/**
+ * Bytes one journal keeps (bodies as received, URLs and headers): past them the oldest entries drop, so
+ * that a server of many sessions holds megabytes of journal, not gigabytes.
+ */
+export const JOURNAL_BYTE_BUDGET = 8 * 1024 * 1024
+/** Deepest nesting of a JSON body kept as is; deeper members become DEPTH_MARKER (serializing stays safe). */
+export const JOURNAL_BODY_DEPTH = 64
+export const DEPTH_MARKER = '[nested too deep]'
+/** What a kept record costs beyond its body, URL and headers (its objects), for the byte budget. */
+const RECORD_OVERHEAD = 256
 
 /**
  * Every request the handlers see, newest last, bounded (oldest entries drop first).
  * Ask it what a client sent: `journal.count({ operation: 'updateWorkspace', body: { name: 'X' } })`.
  */
 export class Journal implements RequestJournal {
+  /** Records, oldest first; those before `#head` are dropped (the array is compacted now and then). */
   #records: Kept[] = []
+  #head = 0
+  /** Bytes of the kept records. */
+  #bytes = 0
   #limit: number
+  readonly #budget: number
   #listeners: Set<(entry: JournalEntry) => void> | undefined
 
-  constructor(limit = 1000) {
+  constructor(limit = 1000, budget = JOURNAL_BYTE_BUDGET) {
     this.#limit = limit
+    this.#budget = budget
   }
 
   /** Entries, oldest first (a copy). */
@@ -63,9 +79,9 @@ export class Journal implements RequestJournal {
     return this.#kept()
   }
 
-  /** The newest `limit` entries (older ones are dropped in batches, see `record`). */
+  /** The kept entries: the newest `limit`, within the byte budget. */
   #kept(): JournalEntry[] {
-    return this.#records.slice(-this.#limit).map(entryOf)
+    return this.#records.slice(this.#head).map(entryOf)
   }
 
   get limit(): number {
@@ -73,13 +89,26 @@ export class Journal implements RequestJournal {
   }
 
   /** Keeps a request; its entry is built when the journal is read (most are never read). */
-  record(record: Kept): void {
+  record(journaled: JournalRecord): void {
     if (this.#limit <= 0) return
+    const record = keptOf(journaled)
     this.#records.push(record)
-    // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,MethodExpression,UnaryOperator: when and how much is dropped changes only memory; entries are the newest `limit` either way
-    if (this.#records.length >= this.#limit * 2) this.#records = this.#records.slice(-this.#limit)
+    this.#bytes += record.bytes
+    while (this.#records.length - this.#head > this.#limit) this.#dropOldest()
+    // The newest entry stays, whatever it costs (its body is cut at JOURNAL_BODY_LIMIT).
+    while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
+    // Shifting the array on every drop would copy it each time: it is compacted once half of it is dropped.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: when the array is compacted changes only memory
+    if (this.#head >= 1024 && this.#head * 2 >= this.#records.length) {
+      this.#records = this.#records.slice(this.#head)
+      this.#head = 0
+    }
     if (this.#listeners !== undefined) this.#announce(entryOf(record))
+  }
+
+  #dropOldest(): void {
+    this.#bytes -= this.#records[this.#head]!.bytes
+    this.#records[this.#head++] = undefined as unknown as Kept
   }
 
   /**
@@ -122,6 +151,8 @@ export class Journal implements RequestJournal {
 
   clear(): void {
     this.#records = []
+    this.#head = 0
+    this.#bytes = 0
   }
 }
 
@@ -158,8 +189,20 @@ export function includes(actual: unknown, expected: unknown): boolean {
   )
 }
 
-/** A record as the journal keeps it: with its entry, once built. */
-type Kept = JournalRecord & { entry?: JournalEntry }
+/** A record as the journal keeps it: its body cut to JOURNAL_BODY_LIMIT, its cost, its entry once built. */
+type Kept = JournalRecord & { bytes: number; entry?: JournalEntry }
+
+/** The record itself (the pipeline makes one per request and lets go of it), its body cut and its cost set. */
+function keptOf(record: JournalRecord): Kept {
+  const kept = record as Kept
+  const { body } = record
+  // A copy of the part kept, so that the request's whole buffer (up to 1 MiB) is let go.
+  if (body && body.bytes.length > JOURNAL_BODY_LIMIT) kept.body = { ...body, bytes: body.bytes.slice(0, JOURNAL_BODY_LIMIT) }
+  let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0)
+  for (const name in record.headers) bytes += name.length + record.headers[name]!.length
+  kept.bytes = bytes
+  return kept
+}
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
 function entryOf(record: Kept): JournalEntry {
@@ -213,10 +256,36 @@ function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): 
   if (size > JOURNAL_BODY_LIMIT) return `${text}…[truncated]`
   if (contentType && /json/i.test(contentType)) {
     try {
-      return JSON.parse(text)
+      const parsed: unknown = JSON.parse(text)
+      return nestingOf(text) > JOURNAL_BODY_DEPTH ? pruned(parsed, JOURNAL_BODY_DEPTH) : parsed
     } catch {
       // Not JSON after all: kept as the text below.
     }
   }
   return text
+}
+
+/** The deepest nesting of brackets in JSON text (outside strings): no recursion, no allocation. */
+function nestingOf(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // a backslash escapes the next character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
+    else if (c === 93 || c === 125) depth--
+  }
+  return deepest
+}
+
+/** A copy of `value` whose members below `depth` levels are DEPTH_MARKER (recursion at most `depth` deep). */
+function pruned(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (depth === 0) return DEPTH_MARKER
+  if (Array.isArray(value)) return value.map((item) => pruned(item, depth - 1))
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pruned(item, depth - 1)]))
 }
