@@ -51,7 +51,8 @@ export function journaled(
   }
   const finish = (answer: Answer): MaybePromise<Answer> => {
     if (mock.journal.limit <= 0) return answer
-    if (request.hasBody) return request.body().then((body) => record(answer, body))
+    if (request.hasBody && request.bodyPending?.() !== true) return request.body().then((body) => record(answer, body))
+    if (request.hasBody) return record(answer, undefined)
     return record(answer, undefined)
   }
   let produced: MaybePromise<Answer>

@@ -49,6 +49,10 @@ class IncomingRequest implements ApiRequest {
     return this.#body
   }
 
+  bodyPending(): boolean {
+    return this.hasBody && this.#body === undefined && !this.#incoming.complete
+  }
+
   async toFetchRequest(): Promise<Request> {
     const init: RequestInit = { method: this.method, headers: Object.entries(this.#headers) }
     if (this.hasBody) init.body = (await this.body()).bytes
