@@ -10,7 +10,7 @@ import type { ApiRequest } from '../handlers/api-request.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
-import { Problem } from '../handlers/problem.ts'
+import type { Problem } from '../handlers/problem.ts'
 import { ADMIN_PREFIX, adminProblem, handleAdmin, type AdminContext, type Caller } from './admin.ts'
 import { tokenProblem } from './admin-guard.ts'
 import { EventStreams } from './console/events.ts'
@@ -100,20 +100,17 @@ export class Control implements AdminContext {
    * Serves the console's page, files and event streams; false for any other request (the admin routes
    * and the API are the server's to answer). The page only for browsers (`Accept: text/html`): curl and
    * API clients get at `/` and `/__admin/` what they got before. The page and the base state's events
-   * are the admin's; a session's events also its own credentials'; the files hold no data.
+   * are the admin's; a session's events also its own credentials'; the files hold no data. Throws the
+   * 401 `Problem` of a caller who may not.
    */
   serve(incoming: IncomingMessage, outgoing: ServerResponse, request: ApiRequest, caller: Caller): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
     const extra = {}
     const { pathname } = request.url
-    const refuse = (problem: Problem) => {
-      void this.#write(outgoing, request.method, adminProblem(problem, request.url))
-      return true
-    }
     if (pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX) {
       // Stryker disable next-line StringLiteral: `'Stryker was here!'` for a missing Accept holds no text/html either (the '' replacements of 'Accept' and 'text/html', ignored with it, are killed by test/server/control.test.ts)
       if (!(request.header('Accept') ?? '').includes('text/html')) return false
-      if (!caller.admin) return refuse(tokenProblem())
+      if (!caller.admin) throw tokenProblem()
       outgoing.writeHead(200, {
         ...extra,
         'Content-Type': 'text/html; charset=utf-8',
@@ -131,7 +128,7 @@ export class Control implements AdminContext {
       return true
     }
     if (pathname === `${ADMIN_PREFIX}events`) {
-      if (!caller.admin) return refuse(tokenProblem())
+      if (!caller.admin) throw tokenProblem()
       this.#events.journal(incoming, outgoing, this.base.api, extra)
       return true
     }
@@ -142,7 +139,7 @@ export class Control implements AdminContext {
       if (!found) return false // the admin routes answer 404 for it
       const access = sessionAccess(this.sessions, session, caller)
       if (access === 'gone') return false
-      if (access === 'token') return refuse(tokenProblem())
+      if (access === 'token') throw tokenProblem()
       this.#events.journal(incoming, outgoing, found.api, extra)
       return true
     }
@@ -157,12 +154,6 @@ export class Control implements AdminContext {
   /** An admin mistake found before the admin routes ran (a body over the bound). */
   problem(problem: Problem, url: URL): Promise<Response> {
     return Promise.resolve(adminProblem(problem, url))
-  }
-
-  async #write(outgoing: ServerResponse, method: string, response: Response): Promise<void> {
-    const body = Buffer.from(await response.arrayBuffer())
-    outgoing.writeHead(response.status, { ...Object.fromEntries(response.headers), 'Content-Length': body.length })
-    outgoing.end(method === 'HEAD' ? undefined : body)
   }
 
   /** Ends the event streams and the sessions (the server is closing). */

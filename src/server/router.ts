@@ -119,7 +119,13 @@ function controlPlane(exchange: Exchange, context: Ready): void {
   }
   const caller = callerOf(request, context.access)
   const { control } = context
-  if (control.serve(incoming, outgoing, request, caller)) return
+  try {
+    if (control.serve(incoming, outgoing, request, caller)) return
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error
+    exchange.problem(error)
+    return
+  }
   if (!request.url.pathname.startsWith(ADMIN_PREFIX)) {
     exchange.deliver(undefined)
     return
