@@ -13,6 +13,7 @@ import { existsSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
+import { DEFAULT_LIMITS } from '../server/limits.ts'
 import { DEFAULT_SESSION_LIMITS } from '../server/session-limits.ts'
 
 /** Everything the command line can set. */
@@ -41,6 +42,14 @@ export interface CliSettings {
   maxSessions: number
   /** Milliseconds without a request after which a session is deleted. */
   sessionIdle: number
+  /** Most records a scenario or state loaded over HTTP may hold. */
+  maxRecords: number
+  /** Milliseconds a request may take to send its body. */
+  bodyTimeout: number
+  /** Bearer token of the server-wide admin routes; generated when the host is not loopback. */
+  adminToken: string | undefined
+  /** Host names the admin answers besides loopback names, IP literals and --host. */
+  allowedHosts: string[]
   help: boolean
   version: boolean
 }
@@ -59,6 +68,10 @@ export const DEFAULT_SETTINGS: CliSettings = {
   failStatus: 503,
   maxSessions: DEFAULT_SESSION_LIMITS.maxSessions,
   sessionIdle: DEFAULT_SESSION_LIMITS.idleTimeout,
+  maxRecords: DEFAULT_LIMITS.maxRecords,
+  bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
+  adminToken: undefined,
+  allowedHosts: [],
   help: false,
   version: false,
 }
@@ -80,9 +93,11 @@ interface FlagOf<K extends keyof CliSettings> {
   key: K
   /** Shown in `--help` after the flag, e.g. `<number>`; flags without one are switches. */
   value?: string
+  /** May be given more than once: the field is an array of every value, in order. */
+  multiple?: boolean
   description: string
-  /** Turns the flag's text into the field's value; throws `FlagError` for bad input. */
-  parse?: (text: string, flag: string) => CliSettings[K]
+  /** Turns the flag's text into the field's value (one element of it, for `multiple`); throws `FlagError` for bad input. */
+  parse?: (text: string, flag: string) => CliSettings[K] extends string[] ? string : CliSettings[K]
 }
 
 export type Flag = { [K in keyof CliSettings]: FlagOf<K> }[keyof CliSettings]
@@ -254,6 +269,41 @@ export const FLAGS: readonly Flag[] = [
     description: `Delete a session after this long unused: 30m, 90s, 2h (default ${DEFAULT_SETTINGS.sessionIdle / 60_000}m)`,
     parse: duration(100),
   }),
+  defineFlag({
+    name: 'max-records',
+    key: 'maxRecords',
+    value: '<number>',
+    description: `Most records a scenario or state loaded over HTTP may hold (default ${DEFAULT_SETTINGS.maxRecords})`,
+    parse: integer(1, 100_000_000),
+  }),
+  defineFlag({
+    name: 'body-timeout',
+    key: 'bodyTimeout',
+    value: '<duration>',
+    description: `Answer 408 to a request whose body takes longer: 30s, 2m (default ${DEFAULT_SETTINGS.bodyTimeout / 1000}s)`,
+    parse: duration(1),
+  }),
+  defineFlag({
+    name: 'admin-token',
+    key: 'adminToken',
+    value: '<token>',
+    description: 'Admin routes and console need Authorization: Bearer <token> (generated when --host is not loopback)',
+    parse(text, flag) {
+      if (!/^[\x21-\x7e]{16,}$/.test(text)) throw new FlagError(`${flag} must be at least 16 printable ASCII characters without spaces`)
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'allowed-host',
+    key: 'allowedHosts',
+    value: '<name>',
+    multiple: true,
+    description: 'A Host name the admin answers besides loopback, IP addresses and --host (repeatable; .example.com: its subdomains too)',
+    parse(text, flag) {
+      if (!/^\.?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i.test(text)) throw new FlagError(`${flag} must be a host name such as mock.example.com or .example.com, got "${text}"`)
+      return text.toLowerCase()
+    },
+  }),
   defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -269,7 +319,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
       options: Object.fromEntries(
         flags.map((flag) => [
           flag.name,
-          { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}) },
+          { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}), ...(flag.multiple ? { multiple: true } : {}) },
         ]),
       ) as NonNullable<Parameters<typeof parseArgs>[0]>['options'],
     })
@@ -286,7 +336,8 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   for (const flag of flags) {
     const raw = parsed.values[flag.name]
     if (raw === undefined) continue
-    settings[flag.key] = flag.parse ? flag.parse(String(raw), `--${flag.name}`) : raw
+    const parse = (text: unknown) => (flag.parse ? flag.parse(String(text), `--${flag.name}`) : text)
+    settings[flag.key] = flag.multiple ? (raw as unknown[]).map(parse) : parse(raw)
   }
   const given = (name: string) => parsed.values[name] !== undefined
   if (given('state') && given('scenario')) {
@@ -380,9 +431,11 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',
     '',
-    'Admin routes (no credentials), under /__admin/ for the base state and under',
-    '/__admin/sessions/{id}/ for a session: POST/GET/DELETE faults, GET/DELETE journal, POST reset,',
-    'GET snapshot, POST state, GET info.',
+    'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
+    'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',
+    'Writes take application/json. On loopback they need no credentials; with --admin-token (generated',
+    'when --host is not loopback) they need Authorization: Bearer <token>, and a session\'s own routes',
+    'also take its own X-API-Key and X-API-Secret. Other origins and unknown Host names are refused.',
     'Sessions, for parallel clients: POST /__admin/sessions ({"scenario","seed"} or {"state"}, all',
     'optional) answers 201 with an id, apiKey, apiSecret and workspaceIds of its own;',
     'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See the README.',

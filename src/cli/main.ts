@@ -125,6 +125,10 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
     strict: false,
     faults: faultsOf(settings),
     sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle },
+    maxRecords: settings.maxRecords,
+    bodyTimeout: settings.bodyTimeout,
+    adminToken: settings.adminToken,
+    allowedHosts: settings.allowedHosts,
   }
   switch (source.kind) {
     case 'state':
