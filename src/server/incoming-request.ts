@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { NO_BODY, type ApiRequest } from '../handlers/api-request.ts'
 import { readUpTo, type BodyRead } from '../handlers/read-body.ts'
+import { Problem } from '../handlers/problem.ts'
 import { MAX_BODY_BYTES } from '../handlers/request-body.ts'
 
 /**
@@ -44,7 +45,10 @@ class IncomingRequest implements ApiRequest {
 
   body(): Promise<BodyRead> {
     this.#body ??= this.hasBody
-      ? readUpTo(Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>, MAX_BODY_BYTES)
+      ? readUpTo(Readable.toWeb(this.#incoming) as ReadableStream<Uint8Array>, MAX_BODY_BYTES).catch(() => {
+          // The client went away mid-body (or was cut off after a 408): a problem, not a failure of the mock.
+          throw new Problem(400, 'the request body ended early: the connection closed before it was whole')
+        })
       : Promise.resolve(NO_BODY)
     return this.#body
   }

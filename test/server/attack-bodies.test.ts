@@ -69,13 +69,15 @@ describe('bodies that do not come', () => {
     vi.spyOn(console, 'warn').mockImplementation((...args) => void lines.push(args))
     const write = process.stderr.write.bind(process.stderr)
     vi.spyOn(process.stderr, 'write').mockImplementation((chunk, ...rest) => (lines.push(chunk), write(chunk, ...(rest as []))))
-    for (const path of ['/api/workspaces', '/__admin/faults']) {
+    for (const path of ['/api/workspaces', '/api/workspaces', '/__admin/faults']) {
       const exchange = stalled(path, { ...credentials(), 'Content-Type': 'application/json' })
       await new Promise((resolve) => setTimeout(resolve, 100))
       exchange.socket.destroy()
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
+    // At most one line, and no stack trace in it.
     expect(lines.length).toBeLessThanOrEqual(1)
+    expect(lines.flat().map(String).join('\n')).not.toMatch(/\n\s+at /)
     await expectAnswersWithin1s(server)
   })
 })
