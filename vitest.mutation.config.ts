@@ -65,6 +65,8 @@ export default defineConfig({
   cacheDir: `node_modules/.vite-mutation-${process.env.STRYKER_MUTATOR_WORKER ?? 'main'}`,
   test: {
     ...base.test,
+    // One set of files, isolated or not as the reporter says (npm test's two projects do not apply).
+    projects: undefined,
     include: [
       'test/api/**/*.test.ts',
       'test/handlers/**/*.test.ts',
