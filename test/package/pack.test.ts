@@ -100,11 +100,11 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     if (stage) rmSync(stage, { recursive: true, force: true })
   })
 
-  test('the tarball holds the built JS and .d.ts of every entry point, the bin and the JSON fixtures, nothing of the sources', () => {
+  test('the tarball holds the built JS and .d.ts of every entry point, the bin, the JSON fixtures and the license, nothing of the sources', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
     expect(outside.sort()).toEqual(
-      ['README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
