@@ -87,9 +87,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2))
     for (const file of readdirSync(CONSUMER_FILES)) cpSync(join(CONSUMER_FILES, file), join(consumer, file))
 
-    // The documented install line, with the tarball standing in for the registry's package.
+    // The README's install line, with this test's tarball standing in for the one it names (or for the
+    // registry's package, once the line names that).
     const [install] = runBlocks('install')
-    const args = install!.trim().split(/\s+/).slice(1).map((word) => (word === 'workspace-api-mock' ? tarball : word))
+    const args = install!.trim().split(/\s+/).slice(1).map((word) => (word === 'workspace-api-mock' || word.endsWith('.tgz') ? tarball : word))
     const installed = await command('npm', [...args, ...TOOLING, ...RUNNER_TOOLING, '--no-audit', '--no-fund', '--prefer-offline'], consumer)
     expect(installed.output).not.toMatch(/ERR!/)
     expect(installed.code).toBe(0)
