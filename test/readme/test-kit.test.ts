@@ -31,7 +31,7 @@ test('the test-kit example of docs/api.md does what it says', async () => {
   )
   api.override('listApplications', ({ problem }) => problem(503, 'maintenance'), { once: true })
 
-  // Fixtures in and out (once the scenario is loaded).
+  // Fixtures in and out, once the data is loaded (before, snapshot() throws "not ready yet").
   await api.ready
   const state = api.snapshot()
   const copy = createMockApi({ state })
