@@ -2,6 +2,7 @@ import { http, matchRequestUrl, type HttpHandler } from 'msw'
 import { fromFetchRequest, type ApiRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
 import type { Operation } from './operation.ts'
+import { MAX_URL_LENGTH } from './limits.ts'
 import { Problem } from './problem.ts'
 import { emptyReply, toResponse, type Answer } from './reply.ts'
 import { journaled, runOperation, type MaybePromise } from './run-operation.ts'
@@ -36,9 +37,6 @@ export const operations: readonly Operation[] = [
 export function handlerPath(path: string, baseUrl: string | undefined): string {
   return baseUrl ? `${baseUrl}${path}` : `*${path}`
 }
-
-/** Longest request URL the mock reads (MSW's path matcher throws on longer ones). */
-export const MAX_URL_LENGTH = 8192
 
 /** Whether a request is under the API's paths (`<baseUrl>/api`, or `/api` on any origin). */
 export function isApiRequest(url: URL, baseUrl: string | undefined): boolean {
