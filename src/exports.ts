@@ -37,7 +37,7 @@ export {
 export { buildScenario, resolveScenario, type ScenarioRef } from './scenarios/resolve.ts'
 export { validateState, InvalidStateError } from './model/validate-state.ts'
 export type { Database } from './model/database.ts'
-export type { OperationName } from './handlers/operation.ts'
+export type { OperationName } from './handlers/operation-spec.ts'
 export type { WorkspaceIdPrefix } from './handlers/context.ts'
 export { MAX_BODY_BYTES } from './handlers/limits.ts'
 export { PAGING } from './handlers/parameters.ts'

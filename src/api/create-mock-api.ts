@@ -10,7 +10,7 @@ import {
   type MockContext,
   type WorkspaceIdPrefix,
 } from '../handlers/context.ts'
-import type { OperationName } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { CollectionName, Database } from '../model/database.ts'
 import type { Account } from '../model/schemas.ts'

@@ -1,4 +1,5 @@
-import { defineOperation, type Operation, type OperationName } from '../operation.ts'
+import { defineOperation, type Operation } from '../operation.ts'
+import type { OperationName } from '../operation-spec.ts'
 
 type Version = '3.1' | '3.0'
 type Format = 'json' | 'yaml'
