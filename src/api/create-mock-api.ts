@@ -1,9 +1,10 @@
 import type { HttpHandler } from 'msw'
 import { DEFAULT_ASSETS_ORIGIN, type FactoryOptions } from '../factories/factories.ts'
-import { createHandlers, operations } from '../handlers/create-handlers.ts'
+import { createHandlers } from '../handlers/create-handlers.ts'
 import { fromFetchRequest } from '../handlers/api-request.ts'
 import type { Dispatcher } from '../handlers/dispatch.ts'
 import { toResponse } from '../handlers/reply.ts'
+import { operations } from '../handlers/routes.ts'
 import {
   createSerializer,
   workspaceKeyMapper,

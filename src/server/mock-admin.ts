@@ -17,7 +17,7 @@
  */
 import { z } from '../model/zod.ts'
 import { recordsOf, type MockApi } from '../api/create-mock-api.ts'
-import { operations } from '../handlers/create-handlers.ts'
+import { operations } from '../handlers/routes.ts'
 import { Problem } from '../handlers/problem.ts'
 import { validate } from '../handlers/validation.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'

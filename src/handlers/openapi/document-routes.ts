@@ -17,7 +17,7 @@ function documentRoute(name: OperationName, path: string, version: Version, form
     path,
     public: true,
     async run({ url, mock }) {
-      const { openApiReply } = await import('../openapi/served-documents.ts')
+      const { openApiReply } = await import('./served-documents.ts')
       return openApiReply(version, format, mock.baseUrl ?? url.origin)
     },
   })
