@@ -1,7 +1,8 @@
 /**
- * A URL's origin; for one that URLs call opaque (`app://x`, `capacitor://localhost`, `file:`, whose
- * `origin` is the string "null"), its scheme and host, so that `$schema` and `servers` name a valid URL.
+ * The origin a response names for a request URL: its scheme and host. For http(s) that is `url.origin`;
+ * for an origin that URLs call opaque (`app://x`, `capacitor://localhost`, `file:`), whose `origin` is the
+ * string "null", it is still a URL the client can resolve.
  */
 export function originOf(url: URL): string {
-  return url.origin === 'null' ? `${url.protocol}//${url.host}` : url.origin
+  return `${url.protocol}//${url.host}`
 }
