@@ -76,7 +76,6 @@ export default defineConfig({
       'test/icons/**/*.test.ts',
       'test/hostile/**/*.test.ts',
       'test/server/**/*.test.ts',
-      'test/mutation/**/*.test.ts',
       'test/readme/**/*.test.ts',
       'test/schema-files.test.ts',
     ],

@@ -3,7 +3,7 @@
  * operations, and descriptions of their parameters. Kept beside the generator, not in the operation
  * definitions, so that a browser bundle does not carry it; the generator refuses an operation without it.
  */
-import type { OperationName } from '../operation.ts'
+import type { OperationName } from '../operation-spec.ts'
 
 export interface OperationText {
   summary: string
