@@ -21,7 +21,7 @@ export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
   seed?: number
   /** Answer only on this origin (and path prefix). Without it the handlers match `/api/...` on any origin. */
   baseUrl?: string
-  /** `wse` (default): workspace ids work in paths. `app`: reproduce the spec sample's `app_` workspace ids. */
+  /** `wse` (default): workspace ids work in paths. `app`: reproduce the `app_` workspace ids of the service's documented sample. */
   workspaceIdPrefix?: WorkspaceIdPrefix
   /** Clock for `created` / `updated` of writes made through the API. Default `Date.now`. */
   now?: () => number

@@ -61,6 +61,6 @@ export const PARAMETER_TEXTS: Record<string, string> = {
 
 /** The tags of the document, in order. */
 export const TAGS = [
-  { name: 'Workspaces', description: 'Named containers that belong to an organization (spec 2.3).' },
-  { name: 'Applications', description: 'Entries that belong to a workspace (spec 2.4).' },
+  { name: 'Workspaces', description: 'Named containers that belong to an organization.' },
+  { name: 'Applications', description: 'Entries that belong to a workspace.' },
 ]
