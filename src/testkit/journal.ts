@@ -2,6 +2,7 @@ import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
+import { mswTemplate, pathParams } from './paths.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -30,7 +31,7 @@ export interface JournalEntry {
 export interface JournalQuery {
   operation?: OperationName
   method?: string
-  /** A path template (`/api/workspaces/:workspaceId`) or a concrete path (`/api/workspaces/wse_1`). */
+  /** A path template (`/api/workspaces/:workspaceId` or `{workspaceId}`) or a concrete path (`/api/workspaces/wse_1`). */
   path?: string
   params?: Record<string, string>
   query?: Record<string, unknown>
@@ -129,7 +130,7 @@ function matches(entry: JournalEntry, query: JournalQuery): boolean {
   if (query.operation !== undefined && entry.operation !== query.operation) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.status !== undefined && entry.status !== query.status) return false
-  if (query.path !== undefined && entry.path !== query.path && new URL(entry.url).pathname !== query.path) {
+  if (query.path !== undefined && entry.path !== mswTemplate(query.path) && new URL(entry.url).pathname !== query.path) {
     return false
   }
   if (query.params !== undefined && !includes(entry.params, query.params)) return false
@@ -176,7 +177,7 @@ function entryOf(record: Kept): JournalEntry {
     query[key] = values.length === 1 ? values[0]! : values
   }
   const params: Record<string, string> = {}
-  for (const [name, value] of Object.entries(record.params)) params[name] = String(value)
+  for (const [name, value] of Object.entries(pathParams(record.params))) params[name] = String(value)
   record.entry = {
     operation: record.operation?.name,
     method: record.method,

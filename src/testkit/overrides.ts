@@ -6,6 +6,7 @@ import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse, type Reply } from '../handlers/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
+import { pathParams } from './paths.ts'
 
 /** What each operation's success envelope carries in `data`. */
 export interface OperationData {
@@ -85,7 +86,7 @@ export class Overrides implements OverrideGate {
       if (entry.operation !== operation.name) continue
       const response = await entry.resolver({
         request: await request.toFetchRequest(),
-        params,
+        params: pathParams(params),
         respond: (data: unknown) => toResponse(respondWith(operation, target, data)),
         problem: (status, detail, errors) => toResponse(problemReply(new Problem(status, detail, errors), target)),
       })
