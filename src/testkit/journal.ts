@@ -2,6 +2,7 @@ import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
+import { overrideProblemDetail } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
 
 /** One request as the handlers saw it. */
@@ -197,7 +198,11 @@ function entryOf(record: Kept): JournalEntry {
 
 /** The problem detail of an error the kit answered (its own problem+json bytes); none for other answers. */
 function detailOf(answer: Answer | undefined): { detail?: string } {
-  if (answer === undefined || answer instanceof Response) return {}
+  if (answer === undefined) return {}
+  if (answer instanceof Response) {
+    const detail = overrideProblemDetail(answer)
+    return detail === undefined ? {} : { detail }
+  }
   // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: every error answer the kit builds is problem+json (others are Responses, out above)
   if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
   try {

@@ -43,6 +43,14 @@ export interface OverrideOptions {
   once?: boolean
 }
 
+/** The `detail` of each problem an override built, for the journal (which does not read response bodies). */
+const problemDetails = new WeakMap<Response, string>()
+
+/** The detail of a problem built by an override's `problem()`; undefined for any other response. */
+export function overrideProblemDetail(response: Response): string | undefined {
+  return problemDetails.get(response)
+}
+
 interface Entry {
   operation: OperationName
   resolver: OverrideResolver<any>
@@ -88,7 +96,11 @@ export class Overrides implements OverrideGate {
         request: await request.toFetchRequest(),
         params: pathParams(params),
         respond: (data: unknown) => toResponse(respondWith(operation, target, data)),
-        problem: (status, detail, errors) => toResponse(problemReply(new Problem(status, detail, errors), target)),
+        problem: (status, detail, errors) => {
+          const response = toResponse(problemReply(new Problem(status, detail, errors), target))
+          problemDetails.set(response, detail)
+          return response
+        },
       })
       if (response) {
         if (entry.once) this.#entries = this.#entries.filter((e) => e !== entry)

@@ -1,6 +1,7 @@
 /**
  * The journal takes the same path forms faults take (docs/api.md: "a method and path template in MSW
- * (`:id`) or spec (`{id}`) syntax"), and records only the operation's own path parameters.
+ * (`:id`) or spec (`{id}`) syntax"), records only the operation's own path parameters, and repeats an
+ * override's problem `detail` as it does the kit's own.
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -20,6 +21,17 @@ describe('journal path queries', () => {
     expect(h.api.journal.count({ method: 'PUT', path: '/api/workspaces/{workspaceId}' })).toBe(1)
     expect(h.api.journal.last({ path: '/api/workspaces/{workspaceId}' })!.status).toBe(200)
     expect(h.api.journal.count({ path: '/api/applications/{applicationId}' })).toBe(0)
+  })
+})
+
+describe('an override that answers with problem()', () => {
+  test('is journaled with its detail, as the response carries it', async () => {
+    const ws = await firstWorkspace()
+    h.api.override('getWorkspace', ({ problem }) => problem(503, 'maintenance until noon'), { once: true })
+    const res = await h.call(`/api/workspaces/${ws}`)
+    expect(res.status).toBe(503)
+    expect(res.body.detail).toBe('maintenance until noon')
+    expect(h.api.journal.last()).toMatchObject({ operation: 'getWorkspace', status: 503, detail: 'maintenance until noon' })
   })
 })
 
