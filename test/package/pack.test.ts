@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM } from '../support/chromium.ts'
+import { oldNode } from '../support/old-node.ts'
 import { runBlock, runBlocks, startServer, stopServer, usageBlocks, userEnv } from './readme-blocks.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -41,6 +42,8 @@ const RUNNER_RECIPES = new Map(
 )
 
 const run = promisify(execFile)
+/** The machine's own Node when it is older than the kit needs (the kit's is 24). */
+const old = oldNode()
 
 /** Runs a command with the user's environment; resolves with its exit code and combined output. */
 async function command(
@@ -219,6 +222,17 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   test.each(runBlocks('consumer').filter((code) => !generatesClient(code)))('the documented commands run in the consumer: %s', async (code) => {
     const outputs = await runBlock(code, consumer)
     for (const output of outputs) expect(output).toContain('Base URL: http://127.0.0.1:')
+  })
+
+  test.skipIf(!old)(`on an older Node (${old?.path} v${old?.version}) the packed entries and command say which Node they need`, async () => {
+    const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version})`
+    const cli = await command(old!.path, [join(consumer, 'node_modules/workspace-api-mock/dist/cli/main.js'), '--port', '0'], consumer)
+    expect(cli).toEqual({ code: 2, output: `${sentence}\n` })
+    for (const entry of ['workspace-api-mock', 'workspace-api-mock/node', 'workspace-api-mock/vitest', 'workspace-api-mock/playwright']) {
+      const imported = await command(old!.path, ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`], consumer)
+      expect(imported.code, entry).toBe(1)
+      expect(imported.output, entry).toContain(`Error: ${sentence}\n`)
+    }
   })
 
   test('workspace-api-mock/openapi.json and /openapi.yaml resolve to the shipped OpenAPI document', () => {
