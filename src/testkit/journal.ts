@@ -1,7 +1,9 @@
-import type { OperationName } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
+import { overrideProblemDetail } from './overrides.ts'
+import { mswTemplate, pathParams } from './paths.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -30,7 +32,7 @@ export interface JournalEntry {
 export interface JournalQuery {
   operation?: OperationName
   method?: string
-  /** A path template (`/api/workspaces/:workspaceId`) or a concrete path (`/api/workspaces/wse_1`). */
+  /** A path template (`/api/workspaces/:workspaceId` or `{workspaceId}`) or a concrete path (`/api/workspaces/wse_1`). */
   path?: string
   params?: Record<string, string>
   query?: Record<string, unknown>
@@ -160,7 +162,7 @@ function matches(entry: JournalEntry, query: JournalQuery): boolean {
   if (query.operation !== undefined && entry.operation !== query.operation) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.status !== undefined && entry.status !== query.status) return false
-  if (query.path !== undefined && entry.path !== query.path && new URL(entry.url).pathname !== query.path) {
+  if (query.path !== undefined && entry.path !== mswTemplate(query.path) && new URL(entry.url).pathname !== query.path) {
     return false
   }
   if (query.params !== undefined && !includes(entry.params, query.params)) return false
@@ -219,7 +221,7 @@ function entryOf(record: Kept): JournalEntry {
     query[key] = values.length === 1 ? values[0]! : values
   }
   const params: Record<string, string> = {}
-  for (const [name, value] of Object.entries(record.params)) params[name] = String(value)
+  for (const [name, value] of Object.entries(pathParams(record.params))) params[name] = String(value)
   record.entry = {
     operation: record.operation?.name,
     method: record.method,
@@ -239,7 +241,11 @@ function entryOf(record: Kept): JournalEntry {
 
 /** The problem detail of an error the kit answered (its own problem+json bytes); none for other answers. */
 function detailOf(answer: Answer | undefined): { detail?: string } {
-  if (answer === undefined || answer instanceof Response) return {}
+  if (answer === undefined) return {}
+  if (answer instanceof Response) {
+    const detail = overrideProblemDetail(answer)
+    return detail === undefined ? {} : { detail }
+  }
   // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: every error answer the kit builds is problem+json (others are Responses, out above)
   if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
   try {

@@ -1,10 +1,12 @@
-import type { Operation, OperationName } from '../handlers/operation.ts'
+import type { Operation } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { OverrideGate } from '../handlers/ports.ts'
 import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse, type Reply } from '../handlers/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
+import { pathParams } from './paths.ts'
 
 /** What each operation's success envelope carries in `data`. */
 export interface OperationData {
@@ -39,6 +41,14 @@ export type OverrideResolver<Name extends OperationName> = (
 export interface OverrideOptions {
   /** Apply to the next matching request only. */
   once?: boolean
+}
+
+/** The `detail` of each problem an override built, for the journal (which does not read response bodies). */
+const problemDetails = new WeakMap<Response, string>()
+
+/** The detail of a problem built by an override's `problem()`; undefined for any other response. */
+export function overrideProblemDetail(response: Response): string | undefined {
+  return problemDetails.get(response)
 }
 
 interface Entry {
@@ -84,9 +94,13 @@ export class Overrides implements OverrideGate {
       if (entry.operation !== operation.name) continue
       const response = await entry.resolver({
         request: await request.toFetchRequest(),
-        params,
+        params: pathParams(params),
         respond: (data: unknown) => toResponse(respondWith(operation, target, data)),
-        problem: (status, detail, errors) => toResponse(problemReply(new Problem(status, detail, errors), target)),
+        problem: (status, detail, errors) => {
+          const response = toResponse(problemReply(new Problem(status, detail, errors), target))
+          problemDetails.set(response, detail)
+          return response
+        },
       })
       if (response) {
         if (entry.once) this.#entries = this.#entries.filter((e) => e !== entry)
