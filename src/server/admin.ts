@@ -15,23 +15,15 @@ import { responseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse } from '../handlers/reply.ts'
 import { isAdmin, tokenProblem, type AdminAccess } from './admin-guard.ts'
-import { mockAdmin, type AdminTarget } from './mock-admin.ts'
+import type { AdminContext, Caller } from './admin-context.ts'
+import { mockAdmin } from './mock-admin.ts'
 import { sessionsAdmin } from './sessions-admin.ts'
-import type { SessionRegistry } from './sessions.ts'
+
+export type { AdminContext, Caller }
 
 export { applyFault, type FaultSpec } from './mock-admin.ts'
 
 export const ADMIN_PREFIX = '/__admin/'
-
-/** Who is calling: the admin (token held, or none needed), and the API credentials the request carries. */
-export interface Caller {
-  /** May use the server-wide routes: holds the token, or the server has none. */
-  readonly admin: boolean
-  /** Holds the token the server has (not merely: the server has none). */
-  readonly tokenHeld: boolean
-  readonly apiKey: string | null
-  readonly apiSecret: string | null
-}
 
 export function callerOf(request: ApiRequest, access: AdminAccess): Caller {
   const admin = isAdmin(request, access)
@@ -41,14 +33,6 @@ export function callerOf(request: ApiRequest, access: AdminAccess): Caller {
     apiKey: request.header('X-API-Key'),
     apiSecret: request.header('X-API-Secret'),
   }
-}
-
-/** What the admin routes act on: the server's base state and its sessions, and the bound of what they load. */
-export interface AdminContext {
-  readonly base: AdminTarget
-  readonly sessions: SessionRegistry
-  /** Most records a scenario or state loaded over HTTP may hold (`--max-records`). */
-  readonly maxRecords: number
 }
 
 /** Answers an admin request, or undefined when the path is not under `/__admin/`. */

@@ -37,6 +37,8 @@ export interface ControlOptions {
 
 const CONSOLE_ASSETS = `${ADMIN_PREFIX}console/`
 const SESSION_EVENTS = /^\/__admin\/sessions\/([^/]+)\/events\/?$/
+/** The console is served from the server's own origin: its answers carry no CORS headers. */
+const extra: Readonly<Record<string, string>> = {}
 
 /** The server's base state as the admin routes see it. */
 class BaseTarget implements AdminTarget {
@@ -106,7 +108,6 @@ export class Control implements AdminContext {
    */
   serve(incoming: IncomingMessage, outgoing: ServerResponse, request: ApiRequest, caller: Caller): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
-    const extra = {}
     const { pathname } = request.url
     if (pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX) {
       // Stryker disable next-line StringLiteral: `'Stryker was here!'` for a missing Accept holds no text/html either (the '' replacements of 'Accept' and 'text/html', ignored with it, are killed by test/server/control.test.ts)
