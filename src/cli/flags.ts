@@ -427,6 +427,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --latency 200-800 --fail-rate 0.05',
     '  workspace-api-mock --state snapshot.json --watch',
     '  workspace-api-mock --scenario ./my-scenario.ts --watch',
+    '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
     '',
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',

@@ -117,6 +117,8 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   // `api` and `control` are set before `startMockServer` resolves; a request that races them gets a 503.
   const server = createServer((request, response) => route(request, response, context))
+  // Node's own limit on a whole request (300 s) must not cut a longer body timeout short.
+  if (limits.bodyTimeout >= server.requestTimeout) server.requestTimeout = limits.bodyTimeout + 1000
   await listen(server, port, host)
   const url = baseUrlOf(server.address() as AddressInfo, host)
   context.url = url

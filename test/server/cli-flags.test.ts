@@ -80,6 +80,20 @@ describe.concurrent('workspace-api-mock flags', () => {
     }
   })
 
+  test('--host beyond loopback without --admin-token: a token is generated, printed, and needed', async () => {
+    const cli = await startCli(['--scenario', 'empty', '--host', '0.0.0.0', '--port', String(await freePort())])
+    try {
+      const token = /^Admin token \(generated: the server listens beyond loopback\): (\S+) {2}/m.exec(cli.stdout())?.[1]
+      expect(token).toMatch(/^[\w-]{32}$/)
+      expect(cli.stdout()).toContain(`/__admin/?token=${token} (open it in a browser`)
+      const local = `http://127.0.0.1:${new URL(cli.url).port}`
+      expect((await fetch(`${local}/__admin/info`)).status).toBe(401)
+      expect((await fetch(`${local}/__admin/info`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200)
+    } finally {
+      await cli.stop()
+    }
+  })
+
   test('--help lists every flag and exits 0; --version prints the version', async () => {
     const help = await runCli(['--help'])
     expect(help.code).toBe(0)
