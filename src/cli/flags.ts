@@ -193,7 +193,7 @@ export const FLAGS: readonly Flag[] = [
     name: 'state',
     key: 'state',
     value: '<file.json>',
-    description: 'Serve a state file instead: a snapshot, fixtures/small.json, or your own',
+    description: 'Serve a state file instead: a snapshot, your own, or node_modules/workspace-api-mock/fixtures/small.json',
     parse: existingFile,
   }),
   defineFlag({
