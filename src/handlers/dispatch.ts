@@ -48,12 +48,12 @@ export function createDispatcher(mock: MockContext): Dispatcher {
     if (request.url.href.length > MAX_URL_LENGTH) return undefined
     const key = `${request.method} ${request.url.origin}${request.url.pathname}`
     let found = seen.get(key)
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: routing a URL again finds the same route (it depends on the method, origin and path only) (the `false` replacement, ignored with them, is killed by test/handlers/dispatch.test.ts)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: cache
     if (found === undefined && !seen.has(key)) {
       found = route(request.method, request.url)
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: the bound only caps memory: after a clear a URL is routed again, to the same place
+      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: cache
       if (seen.size >= ROUTE_CACHE_LIMIT) seen.clear()
-      // Stryker disable next-line CallExpression: nothing kept: every request is routed again, to the same place
+      // Stryker disable next-line CallExpression: cache
       seen.set(key, found)
     }
     if (found === undefined) return undefined

@@ -148,7 +148,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      // Stryker disable next-line StringLiteral: after a failed listen the server is never handed out, and 'listening' cannot follow the error
+      // Stryker disable next-line StringLiteral: unreachable
       server.off('listening', onListening)
       reject(listenError(error, port, host))
     }
@@ -171,9 +171,9 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
         error.code,
         error,
       )
-    // Stryker disable next-line ConditionalExpression,StringLiteral: untestable here: EACCES needs a port below 1024 without the privilege, and the tests run as root
+    // Stryker disable next-line ConditionalExpression,StringLiteral: untestable
     case 'EACCES':
-      // Stryker disable next-line StringLiteral: untestable here: EACCES needs a port below 1024 without the privilege, and the tests run as root
+      // Stryker disable next-line StringLiteral: untestable
       return new ListenError(`no permission to listen on ${where}: use a port above 1023`, error.code, error)
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
@@ -204,9 +204,9 @@ function serve(
 ): void {
   let extra: Readonly<Record<string, string>> = {}
   const fail = (error: unknown) => {
-    // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: every failure comes before writeHead (writeResponse reads the body first, writeReply fails in writeHead) (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
+    // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable
     if (outgoing.headersSent) {
-      // Stryker disable next-line CallExpression: unreachable: every failure comes before writeHead (see the condition above)
+      // Stryker disable next-line CallExpression: unreachable
       outgoing.destroy(error as Error)
       return
     }
@@ -230,11 +230,11 @@ function serve(
         .end()
       return
     }
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: unreachable: api and control are set synchronously once listen() resolves, before a request can arrive (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: unreachable
     if (!api || !control) {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: unreachable: see the condition above
+      // Stryker disable next-line ObjectLiteral,StringLiteral: unreachable
       outgoing.writeHead(503, { ...extra, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
-      // Stryker disable next-line StringLiteral: unreachable: see the condition above
+      // Stryker disable next-line StringLiteral: unreachable
       outgoing.end('the mock is still loading its scenario\n')
       return
     }
@@ -247,13 +247,13 @@ function serve(
     // The control plane (console, live log, admin routes, sessions), then the API: the session a
     // request's key selects, or the base state.
     const { pathname } = request.url
-    // Stryker disable next-line ConditionalExpression,StringLiteral: `true` and startsWith(''): control.serve() takes only / and /__admin paths, and the ADMIN_PREFIX check below the rest (the `false` and '/' replacements, ignored with them, are killed by test/server/control.test.ts and server-edges.test.ts)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: same-value
     if (pathname === '/' || pathname.startsWith('/__admin')) {
       if (control.serve(incoming, outgoing, request, extra)) return
       if (pathname.startsWith(ADMIN_PREFIX)) {
         fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
           .then((fetchRequest) =>
-            // Stryker disable next-line StringLiteral: untestable here: needs an admin body over 256 MiB
+            // Stryker disable next-line StringLiteral: untestable
             fetchRequest ? control.admin(fetchRequest) : adminProblem(new Problem(413, 'the admin request body is over 256 MiB'), request.url),
           )
           .then(deliver)
@@ -289,12 +289,12 @@ async function writeResponse(
   }
   for (const [name, value] of Object.entries(extra)) outgoing.setHeader(name, value)
   for (const [name, value] of response.headers) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: the cookies set one by one without the `continue` are replaced whole by the Set-Cookie below (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: same-value
     if (name === 'set-cookie') continue
     outgoing.setHeader(name, value)
   }
   const cookies = response.headers.getSetCookie()
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: setHeader('Set-Cookie', []) writes no header line (the `false` and `<=` replacements, ignored with them, are killed by test/server/server-edges.test.ts)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: same-value
   if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
   if (bodyLeftUnread(incoming, request)) outgoing.setHeader('Connection', 'close')
   const body = response.body && incoming.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined
@@ -328,18 +328,18 @@ function closeServer(server: Server): Promise<void> {
       resolve()
       return
     }
-    // Stryker disable next-line ArrowFunction: untestable here: the forced close comes 2 s after close() with a request still in flight
+    // Stryker disable next-line ArrowFunction: untestable
     const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
-    // Stryker disable next-line CallExpression: the timer is cleared once the server closes, and until then its open connections keep the process alive anyway
+    // Stryker disable next-line CallExpression: cleanup
     force.unref()
     server.close((error) => {
-      // Stryker disable next-line CallExpression: a timer left running closes the connections of a closed server, which has none (and is unref'd)
+      // Stryker disable next-line CallExpression: cleanup
       clearTimeout(force)
-      // Stryker disable next-line ConditionalExpression,CallExpression: server.close() fails only when the server is not listening, which is checked above (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
+      // Stryker disable next-line ConditionalExpression,CallExpression: unreachable
       if (error) reject(error)
       else resolve()
     })
-    // Stryker disable next-line CallExpression: since Node 19 server.close() closes idle connections itself (package.json: node >= 22.12)
+    // Stryker disable next-line CallExpression: cleanup
     server.closeIdleConnections()
   })
 }

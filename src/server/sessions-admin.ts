@@ -44,7 +44,7 @@ export function describeSession(session: MockSession) {
 
 /** Answers `route` (the path after `/__admin/`, starting with `sessions`). */
 export async function sessionsAdmin(request: Request, sessions: SessionRegistry, route: string): Promise<Response> {
-  // Stryker disable next-line ArrayDeclaration: the destructuring reads indexes 1 and 2: undefined in either array
+  // Stryker disable next-line ArrayDeclaration: same-value
   const [, id, rest] = /^sessions(?:\/([^/]+)(?:\/(.*))?)?$/.exec(route) ?? []
   if (id === undefined) {
     if (request.method === 'POST') return json(describeSession(await create(request, sessions)), 201)
@@ -95,7 +95,7 @@ async function create(request: Request, sessions: SessionRegistry): Promise<Mock
     }
     options.scenario = body.scenario as ScenarioRef
   }
-  // Stryker disable next-line ConditionalExpression: `true` sets `seed: undefined`, which the registry reads as no seed (`=== undefined`, `??`) (the `false` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+  // Stryker disable next-line ConditionalExpression: same-value
   if (body.seed !== undefined) options.seed = body.seed
   if (body.state !== undefined) {
     if (body.scenario !== undefined) {

@@ -100,7 +100,7 @@ class Session implements MockSession, AdminTarget {
   readonly startupIds = new Set<number>()
   readonly created = new Date()
   lastUsed = Date.now()
-  // Stryker disable next-line ArrayDeclaration: create() sets it before the session can be seen
+  // Stryker disable next-line ArrayDeclaration: unseen
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
@@ -165,10 +165,10 @@ export class SessionRegistry {
    * to the base state). The demo server's hot path: one Map lookup, nothing allocated.
    */
   mockFor(request: ApiRequest): MockApi | undefined {
-    // Stryker disable next-line ConditionalExpression: `false`: a shortcut: with no session keys the lookup below finds none either (the `true` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#byKey.size === 0) return undefined
     const key = request.header('x-api-key')
-    // Stryker disable next-line ConditionalExpression: `false`: no session key is null: the lookup below finds none either (the `true` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (key === null) return undefined
     const session = this.#byKey.get(key)
     if (session === undefined) return undefined
@@ -222,7 +222,7 @@ export class SessionRegistry {
       this.#byId.set(session.id, session)
       this.#indexKeys(session)
       this.#startSweeper()
-      // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
+      // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
       this.#emit({ type: 'created', session })
       return session
     } finally {
@@ -241,15 +241,15 @@ export class SessionRegistry {
   /** Calls `listener` when a session is created, deleted, expires or gets a new state. */
   onChange(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener)
-    // Stryker disable next-line ArrowFunction: nothing unsubscribes: control.ts listens for the server's life (SessionRegistry is not public)
+    // Stryker disable next-line ArrowFunction: unseen
     return () => this.#listeners.delete(listener)
   }
 
   /** Deletes every session and stops the expiry timer (the server is closing). */
   close(): void {
-    // Stryker disable next-line StringLiteral: control.close() ends every event stream before it closes the sessions, so the type changes nothing
+    // Stryker disable next-line StringLiteral: unseen
     for (const session of [...this.#byId.values()]) this.#remove(session, 'deleted')
-    // Stryker disable next-line CallExpression: #remove() stopped the timer when the last session went
+    // Stryker disable next-line CallExpression: cleanup
     clearInterval(this.#sweeper)
     this.#sweeper = undefined
   }
@@ -267,7 +267,7 @@ export class SessionRegistry {
     this.#indexKeys(session)
     session.scenario = 'state'
     session.workspaceIds = workspaceIdsOf(session.api)
-    // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
+    // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })
   }
 
@@ -294,7 +294,7 @@ export class SessionRegistry {
     if (template === undefined) {
       template = build()
       // A failed build is not kept.
-      // Stryker disable next-line ArrowFunction: a build fails synchronously (initialStateOf throws before the template is kept) or not at all: preparing a preset's records does not reject
+      // Stryker disable next-line ArrowFunction: unreachable
       template.catch(() => this.#templates.delete(key))
       if (this.#templates.size >= TEMPLATE_LIMIT) this.#templates.delete(this.#templates.keys().next().value!)
     } else {
@@ -314,13 +314,13 @@ export class SessionRegistry {
   }
 
   #newCredentials(): Credentials {
-    // Stryker disable next-line ArrowFunction: keys are 128 random bits: a new key is never taken
+    // Stryker disable next-line ArrowFunction: random
     const taken = (key: string) =>
-      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: keys are 128 random bits: a new key is never taken (the `true` replacements, ignored with them, loop forever: Stryker times them out)
+      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
       this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
     for (;;) {
       const apiKey = `wam_key_${randomBytes(16).toString('hex')}`
-      // Stryker disable next-line ConditionalExpression: `true`: keys are 128 random bits: a new key is never taken (the `false` replacement, ignored with it, loops forever: Stryker times it out)
+      // Stryker disable next-line ConditionalExpression: random
       if (!taken(apiKey)) return { apiKey, apiSecret: `wam_secret_${randomBytes(20).toString('hex')}` }
     }
   }
@@ -356,9 +356,9 @@ export class SessionRegistry {
     if (!this.#isLive(session)) return
     this.#byId.delete(session.id)
     this.#unindexKeys(session)
-    // Stryker disable next-line BlockStatement: only stops the timer when no session is left: a timer that goes on sweeps an empty registry (unref'd)
+    // Stryker disable next-line BlockStatement: cleanup
     if (this.#byId.size === 0) {
-      // Stryker disable next-line CallExpression: a timer left running sweeps an empty registry (unref'd); the next session starts another
+      // Stryker disable next-line CallExpression: cleanup
       clearInterval(this.#sweeper)
       this.#sweeper = undefined
     }
@@ -372,12 +372,12 @@ export class SessionRegistry {
 
   /** Expired sessions are also found when used; the timer frees the memory of those nobody uses again. */
   #startSweeper(): void {
-    // Stryker disable next-line ConditionalExpression: `false`: a second timer sweeps as the first does (unref'd) (the `true` replacement, ignored with it, is killed by test/server/sessions-lifecycle.test.ts)
+    // Stryker disable next-line ConditionalExpression: cleanup
     if (this.#sweeper) return
-    // Stryker disable next-line MethodExpression: `Math.min(50, …)` only sweeps more often: an expired session leaves `size` sooner, never a live one (the other replacement, ignored with it, is killed by test/server/sessions-lifecycle.test.ts)
+    // Stryker disable next-line MethodExpression: cleanup
     const every = Math.max(50, Math.min(60_000, this.idleTimeout / 2))
     this.#sweeper = setInterval(() => this.#sweep(), every)
-    // Stryker disable next-line CallExpression: the server's listening socket keeps the process alive as long as the timer runs; close() stops both
+    // Stryker disable next-line CallExpression: cleanup
     this.#sweeper.unref()
   }
 
@@ -385,9 +385,8 @@ export class SessionRegistry {
     for (const listener of [...this.#listeners]) {
       try {
         listener(change)
-        // Stryker disable next-line BlockStatement: unreachable: the only listener (control.ts) does not throw
       } catch (error) {
-        // Stryker disable next-line StringLiteral: unreachable: the only listener (control.ts) does not throw
+        // Stryker disable next-line StringLiteral: unreachable
         console.error('[workspace-api-mock] session listener failed:', error)
       }
     }

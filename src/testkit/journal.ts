@@ -77,7 +77,7 @@ export class Journal implements RequestJournal {
     if (this.#limit <= 0) return
     this.#records.push(record)
     // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,MethodExpression,UnaryOperator: when and how much is dropped changes only memory; entries are the newest `limit` either way
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,MethodExpression,UnaryOperator: cleanup
     if (this.#records.length >= this.#limit * 2) this.#records = this.#records.slice(-this.#limit)
     if (this.#listeners !== undefined) this.#announce(entryOf(record))
   }
@@ -91,7 +91,7 @@ export class Journal implements RequestJournal {
     this.#listeners.add(listener)
     return () => {
       this.#listeners?.delete(listener)
-      // Stryker disable next-line ConditionalExpression: an empty listener set only makes entries built eagerly
+      // Stryker disable next-line ConditionalExpression: fast-path
       if (this.#listeners?.size === 0) this.#listeners = undefined
     }
   }
@@ -163,7 +163,7 @@ type Kept = JournalRecord & { entry?: JournalEntry }
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
 function entryOf(record: Kept): JournalEntry {
-  // Stryker disable next-line ConditionalExpression: the entry is built again; only its identity changes, which nothing promises
+  // Stryker disable next-line ConditionalExpression: cache
   if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {
@@ -197,11 +197,11 @@ function entryOf(record: Kept): JournalEntry {
 /** The problem detail of an error the kit answered (its own problem+json bytes); none for other answers. */
 function detailOf(answer: Answer | undefined): { detail?: string } {
   if (answer === undefined || answer instanceof Response) return {}
-  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: every error answer the kit builds is problem+json (others are Responses, out above)
+  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: unreachable
   if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
   try {
     const detail = (JSON.parse(new TextDecoder().decode(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))) as { detail?: unknown }).detail
-    // Stryker disable next-line ConditionalExpression,BlockStatement: every problem the kit builds has a string detail
+    // Stryker disable next-line ConditionalExpression: unreachable
     return typeof detail === 'string' ? { detail } : {}
   } catch {
     return {}
