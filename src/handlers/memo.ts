@@ -4,16 +4,16 @@
  */
 export function memoByKey<K, V>(compute: (key: K) => V, options: { limit?: number } = {}): (key: K) => V {
   const values = new Map<K, V>()
-  // Stryker disable next-line LogicalOperator: cache
+  // Stryker disable next-line all: cache
   const limit = options.limit ?? Infinity
   return (key) => {
     let value = values.get(key)
     // Stryker disable next-line ConditionalExpression,LogicalOperator: cache
     if (value === undefined && !values.has(key)) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: cache
+      // Stryker disable next-line all: cache
       if (values.size >= limit) values.clear()
       value = compute(key)
-      // Stryker disable next-line CallExpression: cache
+      // Stryker disable next-line all: cache
       values.set(key, value)
     }
     return value as V

