@@ -116,6 +116,6 @@ export function directiveShare(): { lines: number; bytes: number; total: number 
 if (import.meta.main) {
   writeFileSync(DOC, documentWithEquivalents())
   const { lines, bytes, total } = directiveShare()
-  console.log(`docs/mutation.md: ${markedMutants().length} marked mutants listed`)
+  console.log(`docs/mutation.md: ${markedMutants().length} directives listed`)
   console.log(`directives: ${lines} lines, ${bytes} of src/'s ${total} bytes (${((bytes / total) * 100).toFixed(2)}%)`)
 }

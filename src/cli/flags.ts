@@ -67,7 +67,6 @@ export const DEFAULT_SETTINGS: CliSettings = {
 export class FlagError extends Error {
   constructor(message: string) {
     super(message)
-    // Stryker disable next-line all: unseen
     this.name = 'FlagError'
   }
 }

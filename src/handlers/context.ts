@@ -39,7 +39,6 @@ export class RecordContractError extends Error {
   readonly reason: string
   constructor(field: string, reason: string) {
     super(`${field}: ${reason}`)
-    // Stryker disable next-line all: unseen
     this.name = 'RecordContractError'
     this.field = field
     this.reason = reason
@@ -63,7 +62,6 @@ export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: b
         }
       }
       json = jsonRow(shown)
-      // Stryker disable next-line all: cache
       cache.set(record, json)
     }
     return json

@@ -53,7 +53,6 @@ export function createDispatcher(mock: MockContext): Dispatcher {
       found = route(request.method, request.url)
       // Stryker disable next-line all: cache
       if (seen.size >= ROUTE_CACHE_LIMIT) seen.clear()
-      // Stryker disable next-line all: cache
       seen.set(key, found)
     }
     if (found === undefined) return undefined

@@ -4,7 +4,6 @@
  */
 export function memoByKey<K, V>(compute: (key: K) => V, options: { limit?: number } = {}): (key: K) => V {
   const values = new Map<K, V>()
-  // Stryker disable next-line all: cache
   const limit = options.limit ?? Infinity
   return (key) => {
     let value = values.get(key)
@@ -13,7 +12,6 @@ export function memoByKey<K, V>(compute: (key: K) => V, options: { limit?: numbe
       // Stryker disable next-line all: cache
       if (values.size >= limit) values.clear()
       value = compute(key)
-      // Stryker disable next-line all: cache
       values.set(key, value)
     }
     return value as V

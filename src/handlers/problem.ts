@@ -38,9 +38,7 @@ export class Problem extends Error {
   readonly headers: Record<string, string> | undefined
 
   constructor(status: number, detail: string, errors?: ErrorDetail[], headers?: Record<string, string>) {
-    // Stryker disable next-line all: unseen
     super(`${status} ${detail}`)
-    // Stryker disable next-line all: unseen
     this.name = 'Problem'
     this.status = status
     this.detail = detail

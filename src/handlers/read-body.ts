@@ -25,7 +25,6 @@ export async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: n
       truncated = true
       // Not awaited: cancelling one branch of a teed stream (MSW clones requests) settles only once
       // every branch is cancelled, which may be never.
-      // Stryker disable next-line all: untestable
       reader.cancel().catch(() => {})
       break
     }

@@ -41,7 +41,6 @@ export function validate<S extends z.ZodMiniType>(
       const known = remembered(schema)
       // Stryker disable next-line all: cache
       if (known.size >= ACCEPTED_PER_SCHEMA) known.clear()
-      // Stryker disable next-line all: cache
       known.set(value, output)
     }
     return result.data

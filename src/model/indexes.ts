@@ -25,7 +25,6 @@ export interface RecordSource {
  */
 export class Indexes {
   #source: RecordSource
-  // Stryker disable next-line all: unseen
   #stale = true
   /**
    * Records the kit is updating, with the version its write stores once the first update event shows it
@@ -91,13 +90,11 @@ export class Indexes {
     this.#clear()
     this.#layer = baseline
     for (const account of baseline.state.accounts) this.#accountsByKey.set(account.apiKey, account)
-    // Stryker disable next-line all: cache
     this.#counts = {
       accounts: baseline.state.accounts.length,
       workspaces: baseline.state.workspaces.length,
       applications: baseline.state.applications.length,
     }
-    // Stryker disable next-line all: cache
     this.#stale = false
   }
 
@@ -113,7 +110,6 @@ export class Indexes {
 
   /** Runs a create whose record the caller then announces with `addedWorkspace`. */
   async ownCreate<T>(write: () => Promise<T>): Promise<T> {
-    // Stryker disable next-line all: cache
     this.#pendingCreates++
     try {
       return await write()
@@ -157,7 +153,6 @@ export class Indexes {
       applications: this.#source.records('applications').length,
     }
     // Stryker restore ObjectLiteral,StringLiteral
-    // Stryker disable next-line all: cache
     this.#stale = false
   }
 
@@ -208,7 +203,6 @@ export class Indexes {
     // A rebuild that ran after the record was stored already holds it.
     // Stryker disable next-line all: cache
     if (this.#stale || this.#workspacesById.has(workspace.id)) return
-    // Stryker disable next-line all: cache
     this.#counts.workspaces++
     this.#workspacesById.set(workspace.id, workspace)
     insertSorted(this.#ownWorkspaceList(workspace.organization), workspace, compareByCreatedThenId)

@@ -68,7 +68,6 @@ function embedded(schema: JsonObject): JsonObject {
 export function componentSchemaObjects(version: OpenApiVersion): Record<ComponentName, JsonObject> {
   const { schemas } = z.toJSONSchema(registry, {
     target: targets[version],
-    // Stryker disable next-line all: same-value
     io: 'output',
     uri: (id) => componentRef(id as ComponentName),
   })

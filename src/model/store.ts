@@ -41,7 +41,6 @@ export class Store {
   /** The baseline the last load put in place; read where a collection is not filled. */
   #loaded: Baseline | undefined
   /** Whether `db` was handed out: then every load fills every collection. */
-  // Stryker disable next-line all: fast-path
   #exposed = false
   #filled = new Set<CollectionName>()
   #options: StoreOptions
@@ -50,7 +49,6 @@ export class Store {
   #pending: Promise<void> = Promise.resolve()
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
   #loading = 0
-  // Stryker disable next-line all: unseen
   #failed = false
 
   /** `initial` is taken over: its records are frozen in place (see bulk-load.ts). */
@@ -82,7 +80,6 @@ export class Store {
   }
 
   /** Whether `ready` has settled successfully and no reset is under way (requests can skip awaiting it). */
-  // Stryker disable next-line all: fast-path
   get settled(): boolean {
     // Stryker disable next-line ConditionalExpression: fast-path
     return this.#loading === 0 && !this.#failed
@@ -130,20 +127,16 @@ export class Store {
 
   /** Counts a load as under way until it settles (synchronously, so `settled` is false at once). */
   #tracked(load: Promise<void>): Promise<void> {
-    // Stryker disable next-line all: fast-path
     this.#loading++
     load.then(
       // Stryker disable next-line all: fast-path
       () => this.#settle(false),
-      // Stryker disable next-line ArrowFunction: fast-path
       () => this.#settle(true),
     )
     return load
   }
 
-  // Stryker disable next-line all: fast-path
   #settle(failed: boolean): void {
-    // Stryker disable next-line all: fast-path
     this.#loading--
     this.#failed = failed
   }

@@ -153,7 +153,6 @@ export class Control implements AdminContext {
       // Stryker disable next-line ConditionalExpression,StringLiteral: unseen
       outgoing.end(request.method === 'HEAD' ? undefined : body)
     } catch (error) {
-      // Stryker disable next-line StringLiteral: untestable
       console.error('[workspace-api-mock] console asset failed:', error)
       // Stryker disable next-line ObjectLiteral,StringLiteral: untestable
       outgoing.writeHead(500, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' })

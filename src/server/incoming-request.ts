@@ -27,9 +27,7 @@ class IncomingRequest implements ApiRequest {
       this.#headers[name] = earlier === undefined ? raw[i + 1]! : `${earlier}, ${raw[i + 1]!}`
     }
     this.#incoming = incoming
-    // Stryker disable next-line StringLiteral: unreachable
     this.method = incoming.method ?? 'GET'
-    // Stryker disable next-line StringLiteral: unreachable
     this.url = requestUrl(incoming.url ?? '/', this.#headers.host, serverUrl)
     this.hasBody = this.method !== 'GET' && this.method !== 'HEAD'
   }

@@ -148,7 +148,6 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      // Stryker disable next-line StringLiteral: unreachable
       server.off('listening', onListening)
       reject(listenError(error, port, host))
     }
@@ -173,7 +172,6 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
       )
     // Stryker disable next-line all: untestable
     case 'EACCES':
-      // Stryker disable next-line all: untestable
       return new ListenError(`no permission to listen on ${where}: use a port above 1023`, error.code, error)
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
@@ -206,7 +204,6 @@ function serve(
   const fail = (error: unknown) => {
     // Stryker disable next-line all: unreachable
     if (outgoing.headersSent) {
-      // Stryker disable next-line all: unreachable
       outgoing.destroy(error as Error)
       return
     }
@@ -234,7 +231,6 @@ function serve(
     if (!api || !control) {
       // Stryker disable next-line ObjectLiteral,StringLiteral: unreachable
       outgoing.writeHead(503, { ...extra, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
-      // Stryker disable next-line StringLiteral: unreachable
       outgoing.end('the mock is still loading its scenario\n')
       return
     }
@@ -253,7 +249,6 @@ function serve(
       if (pathname.startsWith(ADMIN_PREFIX)) {
         fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
           .then((fetchRequest) =>
-            // Stryker disable next-line all: untestable
             fetchRequest ? control.admin(fetchRequest) : adminProblem(new Problem(413, 'the admin request body is over 256 MiB'), request.url),
           )
           .then(deliver)
@@ -328,18 +323,14 @@ function closeServer(server: Server): Promise<void> {
       resolve()
       return
     }
-    // Stryker disable next-line all: untestable
     const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
-    // Stryker disable next-line all: cleanup
     force.unref()
     server.close((error) => {
-      // Stryker disable next-line all: cleanup
       clearTimeout(force)
       // Stryker disable next-line all: unreachable
       if (error) reject(error)
       else resolve()
     })
-    // Stryker disable next-line all: cleanup
     server.closeIdleConnections()
   })
 }

@@ -44,7 +44,6 @@ export function describeSession(session: MockSession) {
 
 /** Answers `route` (the path after `/__admin/`, starting with `sessions`). */
 export async function sessionsAdmin(request: Request, sessions: SessionRegistry, route: string): Promise<Response> {
-  // Stryker disable next-line ArrayDeclaration: same-value
   const [, id, rest] = /^sessions(?:\/([^/]+)(?:\/(.*))?)?$/.exec(route) ?? []
   if (id === undefined) {
     if (request.method === 'POST') return json(describeSession(await create(request, sessions)), 201)

@@ -100,7 +100,6 @@ class Session implements MockSession, AdminTarget {
   readonly startupIds = new Set<number>()
   readonly created = new Date()
   lastUsed = Date.now()
-  // Stryker disable next-line all: unseen
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
@@ -241,15 +240,12 @@ export class SessionRegistry {
   /** Calls `listener` when a session is created, deleted, expires or gets a new state. */
   onChange(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener)
-    // Stryker disable next-line all: unseen
     return () => this.#listeners.delete(listener)
   }
 
   /** Deletes every session and stops the expiry timer (the server is closing). */
   close(): void {
-    // Stryker disable next-line StringLiteral: unseen
     for (const session of [...this.#byId.values()]) this.#remove(session, 'deleted')
-    // Stryker disable next-line all: cleanup
     clearInterval(this.#sweeper)
     this.#sweeper = undefined
   }
@@ -294,7 +290,6 @@ export class SessionRegistry {
     if (template === undefined) {
       template = build()
       // A failed build is not kept.
-      // Stryker disable next-line ArrowFunction: unreachable
       template.catch(() => this.#templates.delete(key))
       if (this.#templates.size >= TEMPLATE_LIMIT) this.#templates.delete(this.#templates.keys().next().value!)
     } else {
@@ -314,7 +309,6 @@ export class SessionRegistry {
   }
 
   #newCredentials(): Credentials {
-    // Stryker disable next-line all: random
     const taken = (key: string) =>
       // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
       this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
@@ -356,9 +350,7 @@ export class SessionRegistry {
     if (!this.#isLive(session)) return
     this.#byId.delete(session.id)
     this.#unindexKeys(session)
-    // Stryker disable next-line BlockStatement: cleanup
     if (this.#byId.size === 0) {
-      // Stryker disable next-line all: cleanup
       clearInterval(this.#sweeper)
       this.#sweeper = undefined
     }
@@ -377,7 +369,6 @@ export class SessionRegistry {
     // Stryker disable next-line MethodExpression: cleanup
     const every = Math.max(50, Math.min(60_000, this.idleTimeout / 2))
     this.#sweeper = setInterval(() => this.#sweep(), every)
-    // Stryker disable next-line all: cleanup
     this.#sweeper.unref()
   }
 
@@ -386,7 +377,6 @@ export class SessionRegistry {
       try {
         listener(change)
       } catch (error) {
-        // Stryker disable next-line StringLiteral: unreachable
         console.error('[workspace-api-mock] session listener failed:', error)
       }
     }

@@ -44,7 +44,6 @@ export function writeReply(
   // Stryker disable next-line all: same-value
   if (size > MAX_POOLED_SLAB) {
     // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
-    // Stryker disable next-line all: same-value
     outgoing.cork()
     for (const chunk of chunks) outgoing.write(chunk)
     outgoing.end()

@@ -49,7 +49,6 @@ interface Entry {
 
 /** Typed per-operation response replacements, newest first; `reset()` removes them. */
 export class Overrides implements OverrideGate {
-  // Stryker disable next-line all: fast-path
   #entries: Entry[] = []
 
   add<Name extends OperationName>(
@@ -65,7 +64,6 @@ export class Overrides implements OverrideGate {
   }
 
   clear(): void {
-    // Stryker disable next-line all: fast-path
     this.#entries = []
   }
 

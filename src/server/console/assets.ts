@@ -31,9 +31,7 @@ export function consoleAsset(name: string): Promise<Asset> | undefined {
   if (!asset) {
     asset = load(name).then((body) => ({ body, type }))
     // A failure is not kept: the next request tries again.
-    // Stryker disable next-line ArrowFunction: untestable
     asset.catch(() => loaded.delete(name))
-    // Stryker disable next-line all: cache
     loaded.set(name, asset)
   }
   return asset

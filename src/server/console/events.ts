@@ -81,20 +81,13 @@ export class EventStreams {
     })
     outgoing.write('retry: 1000\n\n')
     const keepalive = setInterval(() => outgoing.write(': keepalive\n\n'), KEEPALIVE_MS)
-    // Stryker disable next-line all: cleanup
     keepalive.unref()
-    // Stryker disable next-line all: cleanup
     const stop = () => {
-      // Stryker disable next-line all: cleanup
       clearInterval(keepalive)
-      // Stryker disable next-line all: unreachable
       this.#open.get(outgoing)?.unsubscribe()
-      // Stryker disable next-line all: cleanup
       this.#open.delete(outgoing)
     }
-    // Stryker disable next-line BooleanLiteral: same-value
     incoming.socket.setNoDelay(true)
-    // Stryker disable next-line StringLiteral: cleanup
     outgoing.once('close', stop)
     return (event: string, data: unknown) => write(outgoing, event, data)
   }
