@@ -1,6 +1,7 @@
 /**
  * The end-to-end suite (test/e2e): the browser demo driven through workspace-api-mock/playwright's fixture
- * with the package imported from source, each test with its own mock, 4 workers. Debian's Chromium only
+ * with the package imported from source, each test with its own mock, 2 workers (one
+ * per core: it runs beside Vitest, and each worker is a Chromium of its own). Debian's Chromium only
  * (never a downloaded browser). `npm test` runs it (scripts/test.ts); alone: `npx playwright test`. The
  * README's example (examples/playwright-consumer) runs against the packed package in
  * test/package/pack.test.ts; `npx playwright test` runs it here too, against the source.
@@ -12,7 +13,7 @@ export default defineConfig({
   // The repository's tsconfig for every file: `workspace-api-mock/*` resolve to src/ (its `paths`).
   tsconfig: './tsconfig.json',
   fullyParallel: true,
-  workers: 4,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /** Dependencies Vite bundles once for the test files (see `deps` below). */
@@ -32,6 +32,17 @@ class LongestFirstWithoutCache extends BaseSequencer {
   }
 }
 
+/**
+ * Files that need a module graph of their own: the two that prove a consumer's files do not share mock
+ * state across Vitest's workers, and the two longest, which fill a worker each anyway.
+ */
+const ISOLATED = [
+  'test/hostile/parallel-alpha.test.ts',
+  'test/hostile/parallel-beta.test.ts',
+  'test/hostile/fuzz.test.ts',
+  'test/package/pack.test.ts',
+]
+
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
 export default defineConfig({
@@ -46,7 +57,6 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ['test/**/*.test.ts'],
     // Every test file loads the kit anew (files are isolated), and @msw/data and zod are many small modules
     // each (es-toolkit's barrels behind @msw/data): pre-bundled once by Vite, a file imports them in about
     // half the time. msw stays external (its interceptors load a wasm file a bundle leaves behind).
@@ -60,5 +70,12 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstWithoutCache },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // The other files share one module graph per worker: loading the kit afresh for each of a hundred files
+    // cost more than all their tests together (CPU of npm test's Vitest part: see docs/benchmark.md). Each
+    // file still builds its own mock; the suites clean up what they start.
+    projects: [
+      { extends: true, test: { name: 'isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED], isolate: false } },
+    ],
   },
 })

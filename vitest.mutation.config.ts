@@ -65,6 +65,8 @@ export default defineConfig({
   cacheDir: `node_modules/.vite-mutation-${process.env.STRYKER_MUTATOR_WORKER ?? 'main'}`,
   test: {
     ...base.test,
+    // One set of files, isolated or not as the reporter says (npm test's two projects do not apply).
+    projects: undefined,
     include: [
       'test/api/**/*.test.ts',
       'test/handlers/**/*.test.ts',
@@ -74,7 +76,6 @@ export default defineConfig({
       'test/icons/**/*.test.ts',
       'test/hostile/**/*.test.ts',
       'test/server/**/*.test.ts',
-      'test/mutation/**/*.test.ts',
       'test/readme/**/*.test.ts',
       'test/schema-files.test.ts',
     ],

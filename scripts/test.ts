@@ -35,7 +35,7 @@ function run(script: string, args: readonly string[], env: NodeJS.ProcessEnv, qu
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...COMPILE_CACHE, ...env },
       stdio: ['ignore', quiet ? 'pipe' : 'inherit', quiet ? 'pipe' : 'inherit'],
     })
     let output = ''
@@ -71,6 +71,13 @@ function playwrightCounts(file: string): Counts {
   const { expected, unexpected, flaky, skipped } = report.stats
   return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped }
 }
+
+/**
+ * Node's compile cache for every process the runners start (the CLI's children, the packed consumer's
+ * runners, the workers): the kit's modules compile once, not in each of some fifty processes (a CLI start
+ * went from 0.30 s to 0.17 s of CPU). node_modules holds it, so a clean clone starts without one.
+ */
+const COMPILE_CACHE = { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(ROOT, 'node_modules/.cache/node-compile') }
 
 const reports = mkdtempSync(join(tmpdir(), 'wam-test-'))
 const started = Date.now()

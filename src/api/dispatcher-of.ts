@@ -1,5 +1,6 @@
 import { createDispatcher, type Dispatcher } from '../handlers/dispatch.ts'
-import { internalsOf, type MockApi } from './create-mock-api.ts'
+import { internalsOf } from './internals.ts'
+import type { MockApi } from './mock-api.ts'
 
 /**
  * The dispatcher behind `api.handle`, for servers inside the package: it takes the pipeline's own request

@@ -5,7 +5,8 @@
  */
 import type { HttpHandler } from 'msw'
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
-import { createMockApi, replaceState, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { replaceState } from '../api/mock-state.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { mockWorkerOff } from './worker-off.ts'
 

@@ -1,5 +1,5 @@
 import { once } from './memo.ts'
-import { MAX_BODY_BYTES } from './request-body.ts'
+import { MAX_BODY_BYTES } from './limits.ts'
 import { readUpTo, type BodyRead } from './read-body.ts'
 
 /**

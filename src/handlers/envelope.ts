@@ -1,5 +1,6 @@
 import type { SchemaName } from '../model/schemas.ts'
 import { memoByKey } from './memo.ts'
+import { originOf } from './origin.ts'
 import { reply, type Reply } from './reply.ts'
 
 /** The path of a schema document relative to the API origin (Huma serves them under `/api/schemas/`). */
@@ -17,7 +18,7 @@ export interface ResponseTarget {
 
 /** The target of a request: `baseUrl` when configured, else the request's own origin. */
 export function responseTarget(url: URL, baseUrl: string | undefined): ResponseTarget {
-  return targetOf(baseUrl === undefined ? `0${url.origin}` : `1${baseUrl}`)
+  return targetOf(baseUrl === undefined ? `0${originOf(url)}` : `1${baseUrl}`)
 }
 
 // Per origin, bounded: in a server the origin comes from the client's Host header.

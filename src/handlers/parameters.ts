@@ -2,7 +2,7 @@ import { z } from '../model/zod.ts'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
-import type { ParameterSpec } from './operation.ts'
+import type { ParameterSpec } from './operation-spec.ts'
 import { validate } from './validation.ts'
 
 /** A path or header identifier: 1 to 36 characters (spec 8). Prefix and hex form are not checked: 404. */

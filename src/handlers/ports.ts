@@ -6,7 +6,7 @@
 import type { SchemaName } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './envelope.ts'
-import type { Operation, OperationName } from './operation.ts'
+import type { OperationName, OperationSpec } from './operation-spec.ts'
 import type { Problem } from './problem.ts'
 import type { BodyRead } from './read-body.ts'
 import type { Answer } from './reply.ts'
@@ -18,7 +18,7 @@ export type FaultOutcome = { response: Response } | { problem: Problem } | undef
 export interface FaultGate {
   /** How many faults are registered (0: the pipeline skips them without awaiting). */
   readonly size: number
-  apply(operation: Operation): Promise<FaultOutcome>
+  apply(operation: OperationSpec): Promise<FaultOutcome>
 }
 
 /**
@@ -26,7 +26,7 @@ export interface FaultGate {
  * URL and parameters, which nobody changes), so recording costs one small object per request.
  */
 export interface JournalRecord {
-  operation: Operation | undefined
+  operation: OperationSpec | undefined
   method: string
   url: string
   params: Readonly<Record<string, string | readonly string[] | undefined>>
@@ -51,7 +51,7 @@ export interface RequestJournal {
 export interface OverrideGate {
   readonly size: number
   respond(
-    operation: Operation,
+    operation: OperationSpec,
     request: ApiRequest,
     params: Record<string, string | readonly string[] | undefined>,
     target: ResponseTarget,

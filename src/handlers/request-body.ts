@@ -1,11 +1,9 @@
 import type { z } from '../model/zod.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
+import { MAX_BODY_BYTES } from './limits.ts'
 import { Problem } from './problem.ts'
 import { validate } from './validation.ts'
-
-/** Largest request body accepted: 1 MiB. */
-export const MAX_BODY_BYTES = 1024 * 1024
 
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
 

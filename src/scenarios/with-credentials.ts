@@ -1,4 +1,4 @@
-import type { Credentials } from '../api/create-mock-api.ts'
+import type { Credentials } from '../model/credentials.ts'
 import type { Scenario } from './kit.ts'
 import { resolveScenario, type ScenarioRef } from './resolve.ts'
 

@@ -5,7 +5,8 @@
  * answers (`mockFor`, by API key), and whether a path is its own (`serve`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { replaceInitialState, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
+import { replaceInitialState } from '../api/mock-state.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'

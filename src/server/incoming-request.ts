@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { NO_BODY, type ApiRequest } from '../handlers/api-request.ts'
 import { readUpTo, type BodyRead } from '../handlers/read-body.ts'
-import { MAX_BODY_BYTES } from '../handlers/request-body.ts'
+import { MAX_BODY_BYTES } from '../handlers/limits.ts'
 
 /**
  * The pipeline's view of a `node:http` request, read straight from the parsed message: no Fetch `Request`

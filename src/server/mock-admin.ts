@@ -16,8 +16,9 @@
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  */
 import { z } from '../model/zod.ts'
-import { recordsOf, type MockApi } from '../api/create-mock-api.ts'
-import { operations } from '../handlers/create-handlers.ts'
+import type { MockApi } from '../api/create-mock-api.ts'
+import { recordsOf } from '../api/mock-state.ts'
+import { operations } from '../handlers/routes.ts'
 import { Problem } from '../handlers/problem.ts'
 import { validate } from '../handlers/validation.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { createMockApi, initialStateOf, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { initialStateOf } from '../api/initial-state.ts'
 import { dispatcherOf } from '../api/dispatcher-of.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import { corsHeaders, preflightHeaders } from '../handlers/cors.ts'

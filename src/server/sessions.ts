@@ -9,16 +9,10 @@
  * of kilobytes, whatever the size of the data; writes then live in the session alone.
  */
 import { randomBytes } from 'node:crypto'
-import {
-  baselineOf,
-  createMockApiFrom,
-  initialStateOf,
-  replaceInitialState,
-  type Credentials,
-  type MockApi,
-  type MockApiOptions,
-  type Principal,
-} from '../api/create-mock-api.ts'
+import type { Credentials, MockApi, MockApiOptions, Principal } from '../api/create-mock-api.ts'
+import { createMockApiFrom } from '../api/create-mock-api-from.ts'
+import { initialStateOf } from '../api/initial-state.ts'
+import { baselineOf, replaceInitialState } from '../api/mock-state.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { Account } from '../model/schemas.ts'

@@ -1,5 +1,5 @@
 import type { z } from '../model/zod.ts'
-import type { OperationName } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ContractViolation, ResponseChecker } from '../handlers/ports.ts'
 import { servedSchemas, type SchemaName } from '../model/schemas.ts'
 

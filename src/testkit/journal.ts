@@ -1,4 +1,4 @@
-import type { OperationName } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'

@@ -1,4 +1,5 @@
-import type { Operation, OperationName } from '../handlers/operation.ts'
+import type { Operation } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { OverrideGate } from '../handlers/ports.ts'
 import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'

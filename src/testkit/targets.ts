@@ -1,4 +1,5 @@
-import type { Operation, OperationName } from '../handlers/operation.ts'
+import type { Operation } from '../handlers/operation.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
 
 /**
  * Which operations a fault or an override applies to: an operation name (`getWorkspace`), a method and path

@@ -1,9 +1,11 @@
 /**
- * The internal helpers of src/api/create-mock-api.ts refuse objects that are not mocks made by createMockApi
+ * The internal helpers of src/api/ (internals.ts, mock-state.ts) refuse objects that are not mocks made by createMockApi
  * with one message, instead of failing later on a missing field or doing nothing.
  */
 import { expect, test } from 'vitest'
-import { createMockApi, internalsOf, replaceState, type MockApi } from '../../src/api/create-mock-api.ts'
+import { createMockApi, type MockApi } from '../../src/api/create-mock-api.ts'
+import { internalsOf } from '../../src/api/internals.ts'
+import { replaceState } from '../../src/api/mock-state.ts'
 
 test('internalsOf and replaceState refuse an object createMockApi did not make', async () => {
   const api = createMockApi({ scenario: 'empty', seed: 1, strict: false })

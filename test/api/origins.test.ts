@@ -2,6 +2,7 @@
  * Where the handlers answer and what `$schema` / `Link` say: with a baseUrl (also one with a path), and
  * without one (any origin, `$schema` on the request's own origin).
  */
+import { getResponse } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createMockApi, type MockApi } from '../../src/index.ts'
@@ -67,6 +68,24 @@ describe('without baseUrl: any origin, $schema on the request origin', () => {
   test('outside /api nothing is answered', async () => {
     await expectUnhandled('http://localhost:5173/workspaces')
   })
+
+  test.each(['app://x', 'capacitor://localhost', 'file://'])(
+    'an opaque origin (%s) is named by its scheme and host, in $schema and servers, never "null"',
+    async (origin) => {
+      const headers = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret }
+      for (const answer of [
+        await api.handle(new Request(`${origin}/api/workspaces`, { headers })),
+        await getResponse(api.handlers, new Request(`${origin}/api/workspaces`, { headers })),
+      ]) {
+        expect(answer!.headers.get('Link')).toBe('</api/schemas/SuccessResponseListWorkspaceBody.json>; rel="describedBy"')
+        expect((await answer!.json()).$schema).toBe(`${origin}/api/schemas/SuccessResponseListWorkspaceBody.json`)
+      }
+      const problem = await api.handle(new Request(`${origin}/api/workspaces`))
+      expect((await problem!.json()).$schema).toBe(`${origin}/api/schemas/ErrorModel.json`)
+      const document = await api.handle(new Request(`${origin}/api/openapi.json`))
+      expect((await document!.json()).servers).toEqual([{ url: origin }])
+    },
+  )
 })
 
 describe('with baseUrl: that origin only, $schema on baseUrl', () => {

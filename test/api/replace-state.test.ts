@@ -3,7 +3,8 @@
  * replaced in place and served at once, validated first, and `reset()` still returns to the initial state.
  */
 import { expect, test } from 'vitest'
-import { createMockApi, replaceState, type MockApi } from '../../src/api/create-mock-api.ts'
+import { createMockApi, type MockApi } from '../../src/api/create-mock-api.ts'
+import { replaceState } from '../../src/api/mock-state.ts'
 
 async function call(api: MockApi, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret }

@@ -1,6 +1,6 @@
 /**
  * The browser demo (examples/browser-demo, a production build) driven through the Playwright fixture:
- * every test has its own mock, answering through `context.route`, in one of 4 parallel workers. The page
+ * every test has its own mock, answering through `context.route`, in one of 2 parallel workers. The page
  * calls `startMockWorker`, which stays off under the fixture.
  */
 import { withCredentials } from 'workspace-api-mock/node'

@@ -3,6 +3,8 @@
  * origin without a baseUrl) longer than 8,192 characters is 414 before any other check; one of 8,192 is
  * served as usual; over-long URLs elsewhere are not the mock's to answer.
  */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
@@ -11,6 +13,23 @@ const LIMIT = 8192
 
 /** `prefix` followed by `a`s up to exactly `length` characters. */
 const padded = (prefix: string, length: number) => `${prefix}${'a'.repeat(length - prefix.length)}`
+
+/** A real server behind MSW: what reaches it went through MSW untouched. */
+let network: Server
+let networkOrigin: string
+beforeAll(async () => {
+  network = createServer((request, response) => response.end(`network saw ${request.url!.length} characters`))
+  await new Promise<void>((listening) => network.listen(0, '127.0.0.1', listening))
+  networkOrigin = `http://127.0.0.1:${(network.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((closed) => network.close(() => closed())))
+
+/** An over-long URL outside the mock's paths reaches the network through MSW, as a short one would. */
+async function expectPassedThrough(url: string) {
+  const response = await fetch(url)
+  expect(response.status).toBe(200)
+  expect(await response.text()).toBe(`network saw ${new URL(url).pathname.length} characters`)
+}
 
 async function expect414(response: Response | undefined) {
   expect(response?.status).toBe(414)
@@ -57,6 +76,11 @@ describe('with a baseUrl', () => {
     const url = padded('https://api.example.test/assets/', LIMIT + 100)
     expect(await api.handle(new Request(url))).toBeUndefined()
   })
+
+  test('through MSW, an over-long URL on another origin passes through to the network untouched', async () => {
+    await expectPassedThrough(padded(`${networkOrigin}/api/workspaces/`, LIMIT + 100))
+    await expectPassedThrough(padded(`${networkOrigin}/assets/`, LIMIT + 100))
+  })
 })
 
 describe('with a baseUrl that has a path', () => {
@@ -90,6 +114,11 @@ describe('without a baseUrl', () => {
   test('an over-long URL outside /api is not answered', async () => {
     const url = padded('http://localhost:5173/static/', LIMIT + 100)
     expect(await api.handle(new Request(url))).toBeUndefined()
+  })
+
+  test('through MSW, an over-long URL outside /api passes through to the network untouched', async () => {
+    await expectPassedThrough(padded(`${networkOrigin}/static/`, LIMIT + 100))
+    await expectPassedThrough(padded(`${networkOrigin}/apiary/`, LIMIT + 100))
   })
 
   test('a path that merely starts with "api" is not under /api', async () => {

@@ -33,6 +33,16 @@ describe('titles of statuses without a text of their own', () => {
     expect(res.body.title).toBe('Server Error')
   })
 
+  test.each([
+    [418, "I'm a teapot"],
+    [501, 'Not Implemented'],
+    [507, 'Insufficient Storage'],
+    [431, 'Request Header Fields Too Large'],
+  ])('%i has Go\'s text: "%s"', async (status, title) => {
+    h.api.faults.fail('listWorkspaces', { status })
+    expect((await h.call('/api/workspaces', { contract: false })).body.title).toBe(title)
+  })
+
   test('statuses with a text keep it: 500 and 503', async () => {
     h.api.faults.fail('listWorkspaces', { status: 503, times: 1 })
     expect((await h.call('/api/workspaces')).body.title).toBe('Service Unavailable')

@@ -285,6 +285,7 @@ describe('fuzzing: volume', () => {
     }
     expect(perOperation).toBeGreaterThanOrEqual(Math.floor(REQUIRED_REQUESTS * Math.min(1, fuzzScale())))
     expect(session.total).toBe(server.sent)
+    expect(session.finalStateChange(), 'the state after the last request').toBeUndefined()
     // Every category of hostile input was actually sent (and held), not just generated in principle.
     const missing = REQUIRED_TAGS.filter((tag) => !session.coverage.has(tag))
     expect(missing, 'input categories never sent').toEqual([])

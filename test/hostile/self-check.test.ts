@@ -77,6 +77,19 @@ const PLANTED: Planted[] = [
     caught: 'state changed by a request answered 422',
   },
   {
+    name: 'a read that writes (listWorkspaces renames an organization, which no answer shows)',
+    op: 'listWorkspaces',
+    plant: () =>
+      http.get(`${ORIGIN}/api/workspaces`, async () => {
+        const organization = session.state.organizations[0]!
+        await session.api.db.organizations.update((q) => q.where({ id: organization.id }), {
+          data: (draft) => void (draft.name = `${draft.name}!`),
+        })
+        return undefined
+      }),
+    caught: 'state changed by GETs up to this one',
+  },
+  {
     name: 'prototype pollution while handling createWorkspace',
     op: 'createWorkspace',
     plant: () =>

@@ -87,9 +87,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2))
     for (const file of readdirSync(CONSUMER_FILES)) cpSync(join(CONSUMER_FILES, file), join(consumer, file))
 
-    // The documented install line, with the tarball standing in for the registry's package.
+    // The README's install line, with this test's tarball standing in for the one it names (or for the
+    // registry's package, once the line names that).
     const [install] = runBlocks('install')
-    const args = install!.trim().split(/\s+/).slice(1).map((word) => (word === 'workspace-api-mock' ? tarball : word))
+    const args = install!.trim().split(/\s+/).slice(1).map((word) => (word === 'workspace-api-mock' || word.endsWith('.tgz') ? tarball : word))
     const installed = await command('npm', [...args, ...TOOLING, ...RUNNER_TOOLING, '--no-audit', '--no-fund', '--prefer-offline'], consumer)
     expect(installed.output).not.toMatch(/ERR!/)
     expect(installed.code).toBe(0)
@@ -100,11 +101,11 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     if (stage) rmSync(stage, { recursive: true, force: true })
   })
 
-  test('the tarball holds the built JS and .d.ts of every entry point, the bin and the JSON fixtures, nothing of the sources', () => {
+  test('the tarball holds the built JS and .d.ts of every entry point, the bin, the JSON fixtures and the license, nothing of the sources', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
     expect(outside.sort()).toEqual(
-      ['README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)

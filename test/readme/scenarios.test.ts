@@ -1,4 +1,4 @@
-// The README's scenario example, verbatim (readme-sync.test.ts checks it stays so), then checks.
+// docs/api.md's scenario example, verbatim (readme-sync.test.ts checks it stays so), then checks.
 import { expect, test } from 'vitest'
 import { buildApplication, buildWorkspace, createMockApi, type Scenario } from 'workspace-api-mock'
 
@@ -17,7 +17,7 @@ const twoTeams: Scenario = (kit) => {
 
 const api = createMockApi({ scenario: twoTeams, seed: 7 })
 
-test('the README scenario builds what it says', async () => {
+test('the scenario example of docs/api.md builds what it says', async () => {
   await api.ready
   expect(workspace.name).toBe('x')
   expect(application).toMatchObject({ port: '443', workspace: workspace.id })

@@ -1,9 +1,10 @@
-// The README's fixture example, verbatim (readme-sync.test.ts checks it stays so), then checks.
+// docs/api.md's fixture example, verbatim (readme-sync.test.ts checks it stays so), then checks.
 import { expect, test } from 'vitest'
-import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { createMockApi } from 'workspace-api-mock'
 
-const api = createMockApi({ state: JSON.parse(readFileSync('fixtures/small.json', 'utf8')) })
+const require = createRequire(import.meta.url)
+const api = createMockApi({ state: require('workspace-api-mock/fixtures/small.json') })
 
 test('the small fixture loads with its documented credentials', async () => {
   await api.ready

@@ -1,9 +1,9 @@
-// The README's test-kit example, verbatim inside a test (readme-sync.test.ts checks it stays so).
+// docs/api.md's test-kit example, verbatim inside a test (readme-sync.test.ts checks it stays so).
 import { setupServer } from 'msw/node'
 import { expect, test } from 'vitest'
 import { buildWorkspace, createMockApi } from 'workspace-api-mock'
 
-test('the README test-kit example does what it says', async () => {
+test('the test-kit example of docs/api.md does what it says', async () => {
   const api = createMockApi({ scenario: 'demo', seed: 42, baseUrl: 'https://api.example.test' })
   const server = setupServer(...api.handlers)
   server.listen({ onUnhandledFrame: 'error' })
@@ -31,7 +31,8 @@ test('the README test-kit example does what it says', async () => {
   )
   api.override('listApplications', ({ problem }) => problem(503, 'maintenance'), { once: true })
 
-  // Fixtures in and out.
+  // Fixtures in and out, once the data is loaded (before, snapshot() throws "not ready yet").
+  await api.ready
   const state = api.snapshot()
   const copy = createMockApi({ state })
 

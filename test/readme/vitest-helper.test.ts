@@ -1,4 +1,4 @@
-// The README's Vitest helper example, verbatim (readme-sync.test.ts checks it stays so).
+// The Vitest helper example of docs/runners.md, verbatim (readme-sync.test.ts checks it stays so).
 import { expect, test } from 'vitest'
 import { useMockApi } from 'workspace-api-mock/vitest'
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { buildScenario } from '../../src/index.ts'
-import { operations } from '../../src/handlers/create-handlers.ts'
+import { operations } from '../../src/handlers/routes.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, expectJson, expectProblem } from './http-helpers.ts'
 

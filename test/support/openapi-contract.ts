@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { matchRequestUrl } from 'msw'
 import { afterAll } from 'vitest'
-import { operations } from '../../src/handlers/create-handlers.ts'
+import { operations } from '../../src/handlers/routes.ts'
 
 declare module 'vitest' {
   interface TaskMeta {

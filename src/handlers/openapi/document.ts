@@ -15,9 +15,10 @@ import {
 } from '../../model/openapi-schemas.ts'
 import type { z } from '../../model/zod.ts'
 import { MAX_ID_LENGTH } from '../../model/ids.ts'
-import { MAX_BODY_BYTES } from '../request-body.ts'
-import { MAX_URL_LENGTH, operations } from '../create-handlers.ts'
-import type { Operation, ParameterSpec } from '../operation.ts'
+import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../limits.ts'
+import type { Operation } from '../operation.ts'
+import { publishedOperations } from '../operations/published.ts'
+import type { ParameterSpec } from '../operation-spec.ts'
 import { errorStatuses, statusDescription } from './statuses.ts'
 import { OPERATION_TEXTS, PARAMETER_TEXTS, TAGS } from './texts.ts'
 
@@ -142,18 +143,13 @@ function operationObject(operation: Operation, version: OpenApiVersion): JsonObj
   return object
 }
 
-/** The operations the document publishes: those of the API, in the order the mock routes them. */
-export function publishedOperations(): Operation[] {
-  return operations.filter((operation) => operation.contract !== undefined)
-}
-
 /**
  * The OpenAPI document with `servers` naming `server` (the origin a request came to, or `baseUrl`), so that
  * a tool pointed at the mock calls the mock. Pure: same arguments, same document.
  */
 export function openApiDocument(version: OpenApiVersion, server: string): JsonObject {
   const paths: Record<string, JsonObject> = {}
-  for (const operation of publishedOperations()) {
+  for (const operation of publishedOperations) {
     const item = (paths[pathTemplate(operation.path)] ??= {})
     item[operation.method.toLowerCase()] = operationObject(operation, version)
   }

@@ -1,7 +1,6 @@
 import type { Operation } from '../operation.ts'
 import { statusTitle } from '../problem.ts'
-import { MAX_BODY_BYTES } from '../request-body.ts'
-import { MAX_URL_LENGTH } from '../create-handlers.ts'
+import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../limits.ts'
 
 /**
  * When the mock answers each error status, as the document describes it. Every error is

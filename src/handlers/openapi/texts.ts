@@ -3,7 +3,7 @@
  * operations, and descriptions of their parameters. Kept beside the generator, not in the operation
  * definitions, so that a browser bundle does not carry it; the generator refuses an operation without it.
  */
-import type { OperationName } from '../operation.ts'
+import type { OperationName } from '../operation-spec.ts'
 
 export interface OperationText {
   summary: string
@@ -61,6 +61,6 @@ export const PARAMETER_TEXTS: Record<string, string> = {
 
 /** The tags of the document, in order. */
 export const TAGS = [
-  { name: 'Workspaces', description: 'Named containers that belong to an organization (spec 2.3).' },
-  { name: 'Applications', description: 'Entries that belong to a workspace (spec 2.4).' },
+  { name: 'Workspaces', description: 'Named containers that belong to an organization.' },
+  { name: 'Applications', description: 'Entries that belong to a workspace.' },
 ]

@@ -21,6 +21,12 @@ import { pollution } from './pollution.ts'
 import { materialize, type Materialized, type RequestSpec } from './requests.ts'
 import { ORIGIN } from './settings.ts'
 
+/**
+ * A state comparison (a structured clone and a serialization of the whole state) cost about a sixth of
+ * the fuzzing's CPU when made after every request; reads are compared one in this many.
+ */
+const READ_CHECK_EVERY = 8
+
 export class FuzzFailure extends Error {
   constructor(problems: string[], sent: Materialized, exchange: Exchange, expected: Expectation) {
     const contentType = exchange.headers.get('Content-Type')
@@ -55,6 +61,8 @@ export class FuzzSession {
   #initial!: ScenarioState
   #initialText = ''
   #dirty = false
+  /** Safe-method requests since the state was last compared (see #stateChange). */
+  #uncheckedReads = 0
   /** Successful writes seen (each verified, then undone by reset()). */
   writes = 0
   resets = 0
@@ -125,12 +133,12 @@ export class FuzzSession {
     const byStatus = this.statuses.get(label) ?? new Map<number, number>()
     byStatus.set(exchange.status, (byStatus.get(exchange.status) ?? 0) + 1)
     this.statuses.set(label, byStatus)
-    const problems = this.#inspect(exchange, expected)
+    const problems = this.#inspect(exchange, expected, sent)
     if (problems.length > 0) throw new FuzzFailure(problems, sent, exchange, expected)
     return { exchange, expected, sent }
   }
 
-  #inspect(exchange: Exchange, expected: Expectation): string[] {
+  #inspect(exchange: Exchange, expected: Expectation, sent: Materialized): string[] {
     const problems: string[] = []
     const fail = (problem: string | undefined) => {
       if (problem) problems.push(problem)
@@ -152,7 +160,7 @@ export class FuzzSession {
       }
       if (status === 200) fail(this.#success(exchange, expected, json))
     }
-    fail(this.#stateChange(exchange, expected))
+    fail(this.#stateChange(exchange, expected, sent.request.method))
     fail(pollution())
     return problems
   }
@@ -195,18 +203,34 @@ export class FuzzSession {
     return successProblem(expected.plan, body.data, body, expected.principal, this.#initial)
   }
 
+  /** Compares the state now, whatever the last request was; the volume test calls it once at the end. */
+  finalStateChange(): string | undefined {
+    this.#uncheckedReads = READ_CHECK_EVERY
+    return this.#stateChange(undefined, undefined, 'GET')
+  }
+
   /**
    * Anything but a successful write leaves the snapshot byte-identical; a successful create or update
    * changes exactly its one record (checked here), and the mock is reset before the next request.
+   * GET and HEAD are compared every READ_CHECK_EVERY requests: a change they made stays until a
+   * comparison finds it (the mock is reset only then), so it still fails the run, a few requests later.
    */
-  #stateChange(exchange: Exchange, expected: Expectation): string | undefined {
+  #stateChange(exchange: Exchange | undefined, expected: Expectation | undefined, method: string): string | undefined {
+    if (method === 'GET' || method === 'HEAD') {
+      if (++this.#uncheckedReads < READ_CHECK_EVERY) return undefined
+    }
+    this.#uncheckedReads = 0
     const after = this.api.snapshot()
     const text = JSON.stringify(after)
     if (text === this.#initialText) return undefined
     this.#dirty = true
+    if (!exchange || !expected) return 'state changed by a request of the run (found at the end)'
     const op = expected.route.kind === 'operation' ? expected.route.op : undefined
     const wrote = exchange.status === 200 && (op === 'createWorkspace' || op === 'updateWorkspace')
-    if (!wrote) return `state changed by a request answered ${exchange.status || 'with a network error'}`
+    if (!wrote) {
+      const by = method === 'GET' || method === 'HEAD' ? `${method}s up to this one, this one` : 'a request'
+      return `state changed by ${by} answered ${exchange.status || 'with a network error'}`
+    }
     this.writes++
     const record = (exchange.json as { data?: Workspace } | undefined)?.data
     if (!record) return 'write answered without a record'

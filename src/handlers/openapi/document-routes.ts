@@ -1,4 +1,6 @@
-import { defineOperation, type Operation, type OperationName } from '../operation.ts'
+import { defineOperation, type Operation } from '../operation.ts'
+import type { OperationName } from '../operation-spec.ts'
+import { originOf } from '../origin.ts'
 
 type Version = '3.1' | '3.0'
 type Format = 'json' | 'yaml'
@@ -16,8 +18,8 @@ function documentRoute(name: OperationName, path: string, version: Version, form
     path,
     public: true,
     async run({ url, mock }) {
-      const { openApiReply } = await import('../openapi/served-documents.ts')
-      return openApiReply(version, format, mock.baseUrl ?? url.origin)
+      const { openApiReply } = await import('./served-documents.ts')
+      return openApiReply(version, format, mock.baseUrl ?? originOf(url))
     },
   })
 }

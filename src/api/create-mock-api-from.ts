@@ -1,0 +1,124 @@
+import type { HttpHandler } from 'msw'
+import { DEFAULT_ASSETS_ORIGIN } from '../factories/factories.ts'
+import { fromFetchRequest } from '../handlers/api-request.ts'
+import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
+import { createHandlers } from '../handlers/create-handlers.ts'
+import { toResponse } from '../handlers/reply.ts'
+import { operations } from '../handlers/routes.ts'
+import { Baseline } from '../model/baseline.ts'
+import type { ScenarioState } from '../model/state.ts'
+import { Store } from '../model/store.ts'
+import { FaultRegistry } from '../testkit/faults.ts'
+import { Journal } from '../testkit/journal.ts'
+import { Overrides } from '../testkit/overrides.ts'
+import { createRandomSource } from '../testkit/random-source.ts'
+import { underTestRunner } from '../testkit/test-runner.ts'
+import { normalizeBaseUrl } from './base-url.ts'
+import { keepInternals, type Internals } from './internals.ts'
+import type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
+
+/** The handlers' context with the test kit's own classes, which the public face hands out. */
+type KitContext = MockContext & { readonly faults: FaultRegistry; readonly journal: Journal; readonly overrides: Overrides }
+
+/**
+ * Not public API (the demo server's sessions and state uploads): a mock over `initial`, which is trusted
+ * (valid, and taken over: its records are frozen in place) or an already prepared `Baseline` shared with
+ * other mocks. `options.scenario` and `options.state` are ignored.
+ */
+export function createMockApiFrom(options: MockApiOptions, initial: ScenarioState | Baseline): MockApi {
+  const seed = options.seed ?? 1
+  const baseUrl = normalizeBaseUrl(options.baseUrl)
+  const assetsOrigin = options.assetsOrigin ?? baseUrl ?? DEFAULT_ASSETS_ORIGIN
+  let principals = principalsOf(initial)
+  const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin })
+  const mock = contextOf(options, store, seed, baseUrl)
+  // Mark a failed load as handled here; whoever awaits `ready` or a request still sees the error.
+  store.ready.catch(() => {})
+  const own: Internals = {
+    mock,
+    store,
+    replace(next) {
+      const nextPrincipals = principalsOf(next)
+      const loaded = store.replace(next)
+      principals = nextPrincipals
+      return loaded
+    },
+  }
+  const api = publicFace(own, mock, seed, () => principals)
+  keepInternals(api, own)
+  return api
+}
+
+function contextOf(options: MockApiOptions, store: Store, seed: number, baseUrl: string | undefined): KitContext {
+  const strict = options.strict ?? underTestRunner()
+  const workspaceIdPrefix = options.workspaceIdPrefix ?? 'wse'
+  return {
+    store,
+    baseUrl,
+    serialize: createSerializer(workspaceIdPrefix, strict),
+    workspaceKey: workspaceKeyMapper(workspaceIdPrefix),
+    faults: new FaultRegistry(operations, createRandomSource(seed, 0xfa17)),
+    journal: new Journal(options.journalLimit ?? 1000),
+    overrides: new Overrides(),
+    strict,
+    // Contract checks of override responses run in strict mode only: loaded when first needed.
+    checkResponse: async (...args) => (await import('../testkit/contract.ts')).checkResponse(...args),
+    violations: [],
+  }
+}
+
+function publicFace(own: Internals, mock: KitContext, seed: number, principals: () => Principal[]): MockApi {
+  const { store, faults, journal, overrides } = mock
+  // Built on first use: a server answers through its dispatcher and never needs MSW's handler objects;
+  // the dispatcher behind `api.handle` is loaded on its first call (most tests never make one).
+  let handlers: HttpHandler[] | undefined
+  return {
+    get handlers() {
+      handlers ??= createHandlers(mock)
+      return handlers
+    },
+    async handle(request) {
+      own.dispatch ??= (await import('../handlers/dispatch.ts')).createDispatcher(mock)
+      const answer = await own.dispatch(fromFetchRequest(request))
+      return answer && toResponse(answer)
+    },
+    get db() {
+      return store.db
+    },
+    get credentials() {
+      return { apiKey: principals()[0]!.apiKey, apiSecret: principals()[0]!.apiSecret }
+    },
+    get principals() {
+      return principals()
+    },
+    seed,
+    strict: mock.strict,
+    get ready() {
+      return store.ready
+    },
+    faults,
+    journal,
+    violations: mock.violations,
+    override: (operation, resolver, overrideOptions) => overrides.add(operation, resolver, overrideOptions),
+    reset() {
+      faults.reset()
+      overrides.clear()
+      journal.clear()
+      mock.violations.length = 0
+      return store.reset()
+    },
+    snapshot: () => store.snapshot(),
+  }
+}
+
+function principalsOf(initial: ScenarioState | Baseline): Principal[] {
+  const accounts = initial instanceof Baseline ? initial.state.accounts : initial.accounts
+  const principals = accounts.map((account) => ({
+    apiKey: account.apiKey,
+    apiSecret: account.apiSecret,
+    account: account.id,
+    organization: account.organization,
+  }))
+  if (principals.length === 0) throw new TypeError('the scenario created no principal: call kit.principal(organization)')
+  return principals
+}

@@ -1,0 +1,82 @@
+/** The public types of a mock API: what createMockApi takes and what it returns. */
+import type { HttpHandler } from 'msw'
+import type { FactoryOptions } from '../factories/factories.ts'
+import type { WorkspaceIdPrefix } from '../handlers/context.ts'
+import type { OperationName } from '../handlers/operation-spec.ts'
+import type { ContractViolation } from '../handlers/ports.ts'
+import type { Credentials } from '../model/credentials.ts'
+import type { Database } from '../model/database.ts'
+import type { ScenarioState } from '../model/state.ts'
+import type { ScenarioRef } from '../scenarios/resolve.ts'
+import type { FaultRegistry } from '../testkit/faults.ts'
+import type { Journal } from '../testkit/journal.ts'
+import type { OverrideOptions, OverrideResolver } from '../testkit/overrides.ts'
+
+export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
+  /** A preset name (`empty`, `demo`, `paging`, `multi-tenant`, `scale:<w>x<a>`) or a scenario function. Default `demo`. */
+  scenario?: ScenarioRef
+  /** Start from this plain state (e.g. a `snapshot()` or a fixture file) instead of a scenario. Validated on load. */
+  state?: ScenarioState
+  /** Seed of every generated value. Default 1. */
+  seed?: number
+  /** Answer only on this origin (and path prefix). Without it the handlers match `/api/...` on any origin. */
+  baseUrl?: string
+  /** `wse` (default): workspace ids work in paths. `app`: reproduce the `app_` workspace ids of the service's documented sample. */
+  workspaceIdPrefix?: WorkspaceIdPrefix
+  /** Clock for `created` / `updated` of writes made through the API. Default `Date.now`. */
+  now?: () => number
+  /**
+   * Contract-strict mode: check every response body against the served schemas and answer a loud 500
+   * (also listed in `api.violations`) when one breaks them. Default: on under a test runner, else off.
+   */
+  strict?: boolean
+  /** Most requests the journal keeps (oldest drop first). Default 1000; 0 turns the journal off. */
+  journalLimit?: number
+}
+
+/** A caller of the API: its credentials, its account id and its organization id. */
+export interface Principal extends Credentials {
+  account: string
+  organization: string
+}
+
+export interface MockApi {
+  /** MSW 3 request handlers for every operation: `setupServer(...api.handlers)`. */
+  readonly handlers: HttpHandler[]
+  /**
+   * Answers a Fetch `Request` as the handlers would, without going through MSW (for servers and worker
+   * runtimes that speak Fetch). Resolves to undefined for a request outside the API's paths.
+   */
+  handle(request: Request): Promise<Response | undefined>
+  /** The @msw/data collections (organizations, accounts, workspaces, applications). */
+  readonly db: Database
+  /** Credentials of the scenario's first principal. */
+  readonly credentials: Credentials
+  /** Every principal of the scenario. */
+  readonly principals: readonly Principal[]
+  /** The seed the data was built from. */
+  readonly seed: number
+  /** Whether contract-strict mode is on. */
+  readonly strict: boolean
+  /** Settles once the collections hold the scenario (handlers wait for it by themselves). */
+  readonly ready: Promise<void>
+  /** Injected failures: `fail`, `disconnect`, `latency`, `rateLimit`, `clear`. */
+  readonly faults: FaultRegistry
+  /** Every request the handlers saw. */
+  readonly journal: Journal
+  /** Contract violations caught in strict mode since the last reset. */
+  readonly violations: readonly ContractViolation[]
+  /**
+   * Replaces one operation's response (after authentication) with what `resolver` returns; returning
+   * undefined lets the request through. Returns a function that removes the override.
+   */
+  override<Name extends OperationName>(
+    operation: Name,
+    resolver: OverrideResolver<Name>,
+    options?: OverrideOptions,
+  ): () => void
+  /** Back to the initial state, in place, and clears faults, overrides, the journal and violations. */
+  reset(): Promise<void>
+  /** The whole current state as plain JSON data (loadable with `createMockApi({ state })`). */
+  snapshot(): ScenarioState
+}

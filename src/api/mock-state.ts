@@ -1,0 +1,39 @@
+/**
+ * Not public API: a mock's records and initial state as the demo server and the browser entry read and
+ * replace them.
+ */
+import type { Baseline } from '../model/baseline.ts'
+import type { CollectionName } from '../model/database.ts'
+import type { ScenarioState } from '../model/state.ts'
+import { validateState } from '../model/validate-state.ts'
+import { internalsOf } from './internals.ts'
+import type { MockApi } from './mock-api.ts'
+
+/** The mock's initial state, prepared, for mocks that start from the same records. */
+export function baselineOf(api: MockApi): Promise<Baseline> {
+  return internalsOf(api).store.baseline
+}
+
+/**
+ * The demo server's `POST /__admin/state` and `--watch`: loads `initial` (trusted: valid and taken over) in
+ * place of the mock's initial state; `reset()` comes back to it from now on, and the principals are its
+ * accounts. Faults, overrides and the journal stay.
+ */
+export function replaceInitialState(api: MockApi, initial: ScenarioState | Baseline): Promise<void> {
+  return internalsOf(api).replace(initial)
+}
+
+/**
+ * The browser entry, which follows the state another tab saved: loads `state` in place of the mock's
+ * current state, validated first (throws `InvalidStateError`, changing nothing); `reset()` still returns to
+ * the initial state, and faults, overrides and the journal stay.
+ */
+export async function replaceState(api: MockApi, state: unknown): Promise<void> {
+  validateState(state)
+  return internalsOf(api).store.load(state)
+}
+
+/** The records of one collection, read without filling lazy collections (see Store). */
+export function recordsOf<Name extends CollectionName>(api: MockApi, name: Name): readonly ScenarioState[Name][number][] {
+  return internalsOf(api).store.records(name)
+}
