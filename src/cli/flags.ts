@@ -80,7 +80,6 @@ export const DEFAULT_SETTINGS: CliSettings = {
 export class FlagError extends Error {
   constructor(message: string) {
     super(message)
-    // Stryker disable next-line StringLiteral: the CLI prints only the message (main.ts), never the error's name
     this.name = 'FlagError'
   }
 }
@@ -354,14 +353,14 @@ function translateParseError(error: unknown, argv: readonly string[], flags: rea
   const code = (error as { code?: string }).code
   const message = (error as Error).message
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    // Stryker disable next-line OptionalChaining,ArrowFunction,MethodExpression,StringLiteral: Node's message always quotes the option ("Unknown option '--prot'"): the fallbacks after the pattern are never reached
+    // Stryker disable next-line OptionalChaining,ArrowFunction,MethodExpression,StringLiteral: unreachable
     const given = /'([^']+)'/.exec(message)?.[1] ?? argv.find((a) => a.startsWith('-')) ?? ''
-    // Stryker disable next-line Regex: the option Node names always starts with its dashes, so the first run of dashes is the leading one
+    // Stryker disable next-line Regex: same-value
     const name = given.replace(/^-+/, '').split('=')[0]!
     const guess = closest(name, flags.map((flag) => flag.name))
     return new FlagError(`unknown flag ${given}${guess ? ` (did you mean --${guess}?)` : ''}`)
   }
-  // Stryker disable next-line ConditionalExpression: parseArgs's other errors are about the flag table itself and name no --flag, so the loop below would find none and the same FlagError(message) follows
+  // Stryker disable next-line ConditionalExpression: same-value
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     // Node names the long flag in each of these ("Option '-p, --port <value>' argument missing").
     for (const flag of flags) {
@@ -409,7 +408,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     return [names, flag.description] as const
   })
   const width = Math.max(...rows.map(([names]) => names.length)) + 2
-  // Stryker disable StringLiteral: the --help text is for people (left out of mutation testing, docs/mutation.md)
+  // Stryker disable StringLiteral: help-text
   const intro = [
     'Usage: workspace-api-mock [serve] [flags]',
     '',

@@ -110,7 +110,7 @@ export class Control implements AdminContext {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
     const { pathname } = request.url
     if (pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX) {
-      // Stryker disable next-line StringLiteral: `'Stryker was here!'` for a missing Accept holds no text/html either (the '' replacements of 'Accept' and 'text/html', ignored with it, are killed by test/server/control.test.ts)
+      // Stryker disable next-line StringLiteral: same-value
       if (!(request.header('Accept') ?? '').includes('text/html')) return false
       if (!caller.admin) throw tokenProblem()
       outgoing.writeHead(200, {
@@ -121,7 +121,7 @@ export class Control implements AdminContext {
         'Referrer-Policy': 'no-referrer',
         'Content-Length': Buffer.byteLength(CONSOLE_PAGE),
       })
-      // Stryker disable next-line ConditionalExpression,StringLiteral: node:http sends no body in answer to HEAD, whatever end() is given (the `true` replacement, ignored with them, is killed by test/server/control.test.ts)
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unseen
       outgoing.end(request.method === 'HEAD' ? undefined : CONSOLE_PAGE)
       return true
     }
@@ -135,7 +135,7 @@ export class Control implements AdminContext {
       return true
     }
     const session = SESSION_EVENTS.exec(pathname)?.[1]
-    // Stryker disable next-line ConditionalExpression: `true`: sessions.get(undefined) finds nothing, and it then returns false as below does (the `false` replacement, ignored with it, is killed by test/server/control.test.ts)
+    // Stryker disable next-line ConditionalExpression: same-value
     if (session !== undefined) {
       const found = this.sessions.get(session)
       if (!found) return false // the admin routes answer 404 for it
@@ -174,15 +174,13 @@ export class Control implements AdminContext {
     try {
       const { body, type } = await asset
       outgoing.writeHead(200, { ...extra, 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache' })
-      // Stryker disable next-line ConditionalExpression,StringLiteral: node:http sends no body in answer to HEAD, whatever end() is given (the `true` replacement, ignored with them, is killed by test/server/control.test.ts)
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unseen
       outgoing.end(request.method === 'HEAD' ? undefined : body)
-      // Stryker disable next-line BlockStatement: untestable here: from the sources console.css always reads and console.js always bundles: loading an asset does not fail
     } catch (error) {
-      // Stryker disable next-line StringLiteral: untestable here: a console asset that fails to load (see the catch above)
       console.error('[workspace-api-mock] console asset failed:', error)
-      // Stryker disable next-line ObjectLiteral,StringLiteral: untestable here: a console asset that fails to load (see the catch above)
+      // Stryker disable next-line ObjectLiteral,StringLiteral: untestable
       outgoing.writeHead(500, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' })
-      // Stryker disable next-line CallExpression,StringLiteral: untestable here: a console asset that fails to load (see the catch above)
+      // Stryker disable next-line all: untestable
       outgoing.end(`the console's ${name} could not be loaded: ${(error as Error).message}\n`)
     }
   }

@@ -56,12 +56,12 @@ export class Exchange {
     }
     for (const [name, value] of Object.entries(this.extra)) outgoing.setHeader(name, value)
     for (const [name, value] of response.headers) {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: set whole below
+      // Stryker disable next-line ConditionalExpression,StringLiteral: same-value
       if (name === 'set-cookie') continue
       outgoing.setHeader(name, value)
     }
     const cookies = response.headers.getSetCookie()
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: setHeader('Set-Cookie', []) writes nothing
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: same-value
     if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
     if (bodyLeftUnread(incoming, this.request)) outgoing.setHeader('Connection', 'close')
     const body = response.body && incoming.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined
@@ -98,7 +98,7 @@ export function failRequest(
   extra: Readonly<Record<string, string>> = {},
 ): void {
   if (outgoing.destroyed || incoming.socket?.destroyed !== false) return
-  // Stryker disable next-line ConditionalExpression,BlockStatement: every failure comes before writeHead
+  // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable
   if (outgoing.headersSent) {
     outgoing.destroy(error as Error)
     return

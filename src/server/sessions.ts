@@ -97,7 +97,6 @@ class Session implements MockSession, AdminTarget {
   readonly startupIds = new Set<number>()
   readonly created = new Date()
   lastUsed = Date.now()
-  // Stryker disable next-line ArrayDeclaration: create() sets it before the session can be seen
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
@@ -178,10 +177,10 @@ export class SessionRegistry {
    * to the base state). The demo server's hot path: one Map lookup, nothing allocated.
    */
   mockFor(request: ApiRequest): MockApi | undefined {
-    // Stryker disable next-line ConditionalExpression: `false`: a shortcut: with no session keys the lookup below finds none either (the `true` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#byKey.size === 0) return undefined
     const key = request.header('x-api-key')
-    // Stryker disable next-line ConditionalExpression: `false`: no session key is null: the lookup below finds none either (the `true` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (key === null) return undefined
     const session = this.#byKey.get(key)
     if (session === undefined) return undefined
@@ -237,7 +236,7 @@ export class SessionRegistry {
       this.#byId.set(session.id, session)
       this.#indexKeys(session)
       this.#startSweeper()
-      // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
+      // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
       this.#emit({ type: 'created', session })
       return session
     } finally {
@@ -257,15 +256,12 @@ export class SessionRegistry {
   /** Calls `listener` when a session is created, deleted, expires or gets a new state. */
   onChange(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener)
-    // Stryker disable next-line ArrowFunction: nothing unsubscribes: control.ts listens for the server's life (SessionRegistry is not public)
     return () => this.#listeners.delete(listener)
   }
 
   /** Deletes every session and stops the expiry timer (the server is closing). */
   close(): void {
-    // Stryker disable next-line StringLiteral: control.close() ends every event stream before it closes the sessions, so the type changes nothing
     for (const session of [...this.#byId.values()]) this.#remove(session, 'deleted')
-    // Stryker disable next-line CallExpression: #remove() stopped the timer when the last session went
     clearInterval(this.#sweeper)
     this.#sweeper = undefined
   }
@@ -284,7 +280,7 @@ export class SessionRegistry {
     session.scenario = 'state'
     session.ownRecords = Object.values(countsOf(session.api)).reduce((sum, count) => sum + count, 0)
     session.workspaceIds = workspaceIdsOf(session.api)
-    // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
+    // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })
   }
 
@@ -312,7 +308,6 @@ export class SessionRegistry {
     if (template === undefined) {
       template = build()
       // A failed build is not kept.
-      // Stryker disable next-line ArrowFunction: a build fails synchronously (initialStateOf throws before the template is kept) or not at all: preparing a preset's records does not reject
       template.catch(() => this.#templates.delete(key))
       if (this.#templates.size >= TEMPLATE_LIMIT) this.#templates.delete(this.#templates.keys().next().value!)
     } else {
@@ -332,13 +327,12 @@ export class SessionRegistry {
   }
 
   #newCredentials(): Credentials {
-    // Stryker disable next-line ArrowFunction: keys are 128 random bits: a new key is never taken
     const taken = (key: string) =>
-      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: keys are 128 random bits: a new key is never taken (the `true` replacements, ignored with them, loop forever: Stryker times them out)
+      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
       this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
     for (;;) {
       const apiKey = `wam_key_${randomBytes(16).toString('hex')}`
-      // Stryker disable next-line ConditionalExpression: `true`: keys are 128 random bits: a new key is never taken (the `false` replacement, ignored with it, loops forever: Stryker times it out)
+      // Stryker disable next-line ConditionalExpression: random
       if (!taken(apiKey)) return { apiKey, apiSecret: `wam_secret_${randomBytes(20).toString('hex')}` }
     }
   }
@@ -374,9 +368,7 @@ export class SessionRegistry {
     if (!this.#isLive(session)) return
     this.#byId.delete(session.id)
     this.#unindexKeys(session)
-    // Stryker disable next-line BlockStatement: only stops the timer when no session is left: a timer that goes on sweeps an empty registry (unref'd)
     if (this.#byId.size === 0) {
-      // Stryker disable next-line CallExpression: a timer left running sweeps an empty registry (unref'd); the next session starts another
       clearInterval(this.#sweeper)
       this.#sweeper = undefined
     }
@@ -390,12 +382,11 @@ export class SessionRegistry {
 
   /** Expired sessions are also found when used; the timer frees the memory of those nobody uses again. */
   #startSweeper(): void {
-    // Stryker disable next-line ConditionalExpression: `false`: a second timer sweeps as the first does (unref'd) (the `true` replacement, ignored with it, is killed by test/server/sessions-lifecycle.test.ts)
+    // Stryker disable next-line all: cleanup
     if (this.#sweeper) return
-    // Stryker disable next-line MethodExpression: `Math.min(50, …)` only sweeps more often: an expired session leaves `size` sooner, never a live one (the other replacement, ignored with it, is killed by test/server/sessions-lifecycle.test.ts)
+    // Stryker disable next-line MethodExpression: cleanup
     const every = Math.max(50, Math.min(60_000, this.idleTimeout / 2))
     this.#sweeper = setInterval(() => this.#sweep(), every)
-    // Stryker disable next-line CallExpression: the server's listening socket keeps the process alive as long as the timer runs; close() stops both
     this.#sweeper.unref()
   }
 
@@ -403,9 +394,7 @@ export class SessionRegistry {
     for (const listener of [...this.#listeners]) {
       try {
         listener(change)
-        // Stryker disable next-line BlockStatement: unreachable: the only listener (control.ts) does not throw
       } catch (error) {
-        // Stryker disable next-line StringLiteral: unreachable: the only listener (control.ts) does not throw
         console.error('[workspace-api-mock] session listener failed:', error)
       }
     }

@@ -100,7 +100,7 @@ export class Journal implements RequestJournal {
     // The newest entry stays, whatever it costs (its body is cut at JOURNAL_BODY_LIMIT).
     while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
     // Shifting the array on every drop would copy it each time: it is compacted once half of it is dropped.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: when the array is compacted changes only memory
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: cleanup
     if (this.#head >= 1024 && this.#head * 2 >= this.#records.length) {
       this.#records = this.#records.slice(this.#head)
       this.#head = 0
@@ -122,7 +122,7 @@ export class Journal implements RequestJournal {
     this.#listeners.add(listener)
     return () => {
       this.#listeners?.delete(listener)
-      // Stryker disable next-line ConditionalExpression: an empty listener set only makes entries built eagerly
+      // Stryker disable next-line ConditionalExpression: fast-path
       if (this.#listeners?.size === 0) this.#listeners = undefined
     }
   }
@@ -208,7 +208,7 @@ function keptOf(record: JournalRecord): Kept {
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
 function entryOf(record: Kept): JournalEntry {
-  // Stryker disable next-line ConditionalExpression: the entry is built again; only its identity changes, which nothing promises
+  // Stryker disable next-line all: cache
   if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {
@@ -246,11 +246,11 @@ function detailOf(answer: Answer | undefined): { detail?: string } {
     const detail = overrideProblemDetail(answer)
     return detail === undefined ? {} : { detail }
   }
-  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: every error answer the kit builds is problem+json (others are Responses, out above)
+  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: unreachable
   if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
   try {
     const detail = (JSON.parse(new TextDecoder().decode(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))) as { detail?: unknown }).detail
-    // Stryker disable next-line ConditionalExpression,BlockStatement: every problem the kit builds has a string detail
+    // Stryker disable next-line ConditionalExpression: unreachable
     return typeof detail === 'string' ? { detail } : {}
   } catch {
     return {}

@@ -59,7 +59,6 @@ interface Entry {
 
 /** Typed per-operation response replacements, newest first; `reset()` removes them. */
 export class Overrides implements OverrideGate {
-  // Stryker disable next-line ArrayDeclaration: a junk entry matches no operation; only the fast path (no overrides) is lost
   #entries: Entry[] = []
 
   add<Name extends OperationName>(
@@ -75,7 +74,6 @@ export class Overrides implements OverrideGate {
   }
 
   clear(): void {
-    // Stryker disable next-line ArrayDeclaration: a junk entry left after clear() matches no operation; only the fast path (no overrides) is lost
     this.#entries = []
   }
 

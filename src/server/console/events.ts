@@ -60,7 +60,7 @@ export class EventStreams {
     this.#write(outgoing, 'history', api.journal.entries.slice(-HISTORY).map(logEvent))
     const unsubscribe = api.journal.subscribe((entry) => this.#write(outgoing, 'request', logEvent(entry)))
     const stream = this.#open.get(outgoing)
-    // Stryker disable next-line ConditionalExpression: the history alone cannot overflow a new stream's buffer
+    // Stryker disable next-line ConditionalExpression: unreachable
     if (stream) {
       const stop = stream.stop
       stream.stop = () => (unsubscribe(), stop())
@@ -95,14 +95,14 @@ export class EventStreams {
     })
     outgoing.write('retry: 1000\n\n')
     const keepalive = setInterval(() => outgoing.write(': keepalive\n\n'), KEEPALIVE_MS)
-    // Stryker disable next-line CallExpression: stop() clears the timer; until then the socket keeps the process alive anyway
+    // Stryker disable next-line CallExpression: cleanup
     keepalive.unref()
     const stop = () => {
       clearInterval(keepalive)
       this.#open.delete(outgoing)
     }
     this.#open.set(outgoing, { api, stop })
-    // Stryker disable next-line BooleanLiteral: Nagle's algorithm only delays small writes a little
+    // Stryker disable next-line BooleanLiteral: same-value
     incoming.socket.setNoDelay(true)
     outgoing.once('close', () => this.#open.get(outgoing)?.stop())
   }
