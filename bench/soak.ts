@@ -6,11 +6,11 @@
  * no 5xx; RSS and heap after the first minute within 10% of each other; the last minute's p99 within 1.5x
  * of the second minute's. Beside the mix, an attack phase (bench/soak-attack.ts: stalled event streams,
  * oversize scenarios and states, deeply nested bodies, stalled bodies) must leave RSS within ATTACK_RSS_MB.
- * Prints a table per minute and writes bench/soak-results.json.
+ * Prints a table per minute and writes reports/soak-results.json (generated, not tracked).
  * Usage: npm run soak [-- --minutes 10] [-- --no-attack]; SOAK_MINUTE_SECONDS=20 makes each "minute" 20 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import autocannon, { type Request, type Result } from 'autocannon'
 import { createRandom, type Random } from '../src/model/random.ts'
@@ -308,8 +308,9 @@ try {
       `last p99 within 1.5x of minute 2 ${goals.p99Within1_5 ? 'met' : 'MISSED'}; ` +
       `RSS at most ${ATTACK_RSS_MB} MB${ATTACK ? ' under attack' : ''} ${goals.rssWithinAttackBound ? 'met' : 'MISSED'}`,
   )
+  mkdirSync(new URL('../reports/', import.meta.url), { recursive: true })
   writeFileSync(
-    new URL('./soak-results.json', import.meta.url),
+    new URL('../reports/soak-results.json', import.meta.url),
     `${JSON.stringify({ date: new Date().toISOString(), minutes, minuteSeconds: MINUTE_S, connections: CONNECTIONS, attack: ATTACK, rows, totals, goals }, null, 2)}\n`,
   )
   process.exitCode = Object.values(goals).every(Boolean) ? 0 : 1
