@@ -1,4 +1,5 @@
 import { defineOperation } from '../operation.ts'
+import { fileParam } from './file-param.ts'
 import { memoByKey, once } from '../memo.ts'
 import { Problem } from '../problem.ts'
 import { reply } from '../reply.ts'
@@ -35,8 +36,7 @@ export const getIcon = defineOperation({
   path: '/api/icons/:file',
   public: true,
   async run({ params }) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-    const file = typeof params.file === 'string' ? params.file : ''
+    const file = fileParam(params)
     const match = ICON_FILE.exec(file)
     if (!match) throw new Problem(404, `no icon named ${file}`)
     const bytes = await iconBytes(match[2] as IconVariant)

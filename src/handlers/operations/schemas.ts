@@ -1,5 +1,6 @@
 import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
 import { defineOperation } from '../operation.ts'
+import { fileParam } from './file-param.ts'
 import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
 import { reply } from '../reply.ts'
@@ -18,8 +19,7 @@ export const getSchema = defineOperation({
   path: '/api/schemas/:file',
   public: true,
   async run({ params }) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-    const file = typeof params.file === 'string' ? params.file : ''
+    const file = fileParam(params)
     // Stryker disable next-line StringLiteral: same-value
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
     if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
