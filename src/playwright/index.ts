@@ -8,12 +8,15 @@ import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTe
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 import { routeMockApi } from './route.ts'
+import { mockSessionFixtures, type MockServerWorkerFixtures, type MockSessionFixtures } from './session.ts'
 
 requireNode()
 
 export { expect } from '@playwright/test'
 export { routeMockApi } from './route.ts'
 export type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
+export { mockSessionFixtures, type MockServerOption, type MockSessionFixtures, type MockServerWorkerFixtures } from './session.ts'
+export type { RemoteSession, RemoteSessionOptions, MockServerConnection } from '../server/client/connect.ts'
 
 /** The fixtures: `mockOptions` (an option, `test.use({ mockOptions })`) and the test's own `mockApi`. */
 export interface MockApiFixtures {
@@ -65,3 +68,12 @@ export const mockApiFixtures: Fixtures<MockApiFixtures, {}, BuiltIn, BuiltInWork
  * test('lists', async ({ page, mockApi }) => { await page.goto('/'); expect(mockApi.journal.count()).toBe(1) })
  */
 export const test = base.extend<MockApiFixtures>(mockApiFixtures)
+
+/**
+ * Playwright's `test` with a demo-server session per test (`mockSession`), for apps whose server calls the
+ * API: no browser routing, no in-process mock.
+ * @example
+ * test.use({ mockServer: { url: process.env.MOCK_URL! } })
+ * test('lists', async ({ page, mockSession }) => { await page.context().addCookies([...]); await page.goto('/') })
+ */
+export const sessionTest = base.extend<MockSessionFixtures, MockServerWorkerFixtures>(mockSessionFixtures)
