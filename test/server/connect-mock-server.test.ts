@@ -2,11 +2,13 @@
  * connectMockServer (src/server/client/) against a demo server over a real socket, one server for the
  * file, started with an admin token: sessions created and listed with the token, each session's own
  * routes with its own credentials (faults, journal, reset, snapshot, loadState, end), and problems
- * thrown as MockServerError with status, title and detail.
+ * thrown as MockServerError with status, title and detail; and the Playwright fixtures over it
+ * (src/playwright/session.ts), called as Playwright calls them.
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { connectMockServer, MockServerError, startMockServer, type MockServer, type MockServerConnection, type RemoteSession } from '../../src/node/index.ts'
+import { mockSessionFixtures } from '../../src/playwright/session.ts'
 
 const SMALL = JSON.parse(readFileSync(new URL('../../fixtures/small.json', import.meta.url), 'utf8'))
 const TOKEN = 'connect-test-token'
@@ -186,5 +188,40 @@ describe('errors and the admin token', () => {
     const closed = await startMockServer({ port: 0, scenario: 'empty' })
     await closed.close()
     await expect(connectMockServer(closed.url).sessions.create()).rejects.toThrow(TypeError)
+  })
+})
+
+describe('the Playwright fixtures (mockSessionFixtures)', () => {
+  /** Runs a fixture function as Playwright does: `use` gets the value, teardown follows once `use` resolves. */
+  async function runFixture<T>(fixture: unknown, args: object, body: (value: T) => Promise<void>): Promise<void> {
+    const fn = (Array.isArray(fixture) ? fixture[0] : fixture) as (args: object, use: (value: T) => Promise<void>) => Promise<void>
+    await fn(args, body)
+  }
+
+  test('mockServer { url, adminToken }: each test a session of that server, ended after the test', async () => {
+    const seen: string[] = []
+    await runFixture<MockServerConnection>(mockSessionFixtures.mockServerConnection, { mockServer: { url: server.url, adminToken: TOKEN } }, async (connection) => {
+      await runFixture<RemoteSession>(mockSessionFixtures.mockSession, { mockServerConnection: connection, mockSessionOptions: { scenario: 'empty' } }, async (session) => {
+        seen.push(session.id)
+        expect(await names(session)).toEqual([])
+        expect(server.sessions.list().map((s) => s.id)).toEqual([session.id])
+      })
+    })
+    expect(seen).toHaveLength(1)
+    expect(server.sessions.list()).toEqual([])
+  })
+
+  test("'start': a server of the worker's own, closed after it; a session the test ended already is no error", async () => {
+    let url = ''
+    await runFixture<MockServerConnection>(mockSessionFixtures.mockServerConnection, { mockServer: 'start' }, async (connection) => {
+      url = connection.url
+      expect(url).not.toBe(server.url)
+      await runFixture<RemoteSession>(mockSessionFixtures.mockSession, { mockServerConnection: connection, mockSessionOptions: {} }, async (session) => {
+        expect((await api(session, '/api/workspaces')).status).toBe(200)
+        expect(await session.end()).toBe(true)
+      })
+      expect(await connection.sessions.list()).toEqual([])
+    })
+    await expect(fetch(`${url}/__admin/sessions`)).rejects.toThrow(TypeError)
   })
 })
