@@ -5,6 +5,10 @@
  * (never a downloaded browser). `npm test` runs it (scripts/test.ts); alone: `npx playwright test`. The
  * README's example (examples/playwright-consumer) runs against the packed package in
  * test/package/pack.test.ts; `npx playwright test` runs it here too, against the source.
+ *
+ * The ssr project (examples/ssr-app): a server-rendered app whose server calls one demo server, a session
+ * per test (workspace-api-mock/playwright's mockSession), 4 workers; `npm test` runs it too. Most of its
+ * tests drive the app with Playwright's `request`, three with a page (one Chromium): about 9 s of CPU.
  */
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM, CHROMIUM_ARGS } from './test/support/chromium.ts'
