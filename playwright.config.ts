@@ -36,7 +36,7 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
   },
   projects: [
-    { name: 'demo', testDir: 'test/e2e', workers: 2 },
+    { name: 'demo', testDir: 'test/e2e', workers: 2, metadata: { workers: 2 } },
     // examples/ssr-app: a server-rendered app, a demo-server session per test (workspace-api-mock/playwright's mockSession).
     { name: 'ssr', testDir: 'examples/ssr-app/tests', workers: 4, use: { baseURL: process.env.WAM_SSR_APP_URL } },
     // Not in `npm test` (scripts/test.ts runs `--project=demo --project=ssr`; the pack test runs it against the tarball).
