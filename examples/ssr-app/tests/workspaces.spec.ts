@@ -3,7 +3,7 @@
  * gets its own session (`mockSession`), writes through the app, and must see its own writes only; the
  * faults some tests set stay in their session. The project's teardown checks that no session is left.
  */
-import type { RemoteSession } from 'workspace-api-mock/playwright'
+import type { MockServerConnection, RemoteSession } from 'workspace-api-mock/playwright'
 import { expect, test, type AppClient } from './fixtures.ts'
 
 /** What every test writes is named after the test, so that another test's write is recognizable. */
@@ -48,6 +48,19 @@ test.describe('in the browser', () => {
   })
 })
 
+// First of the tests without a browser, so that the writers run while its fault holds.
+test('a 503 on every operation, held while the others run, reaches this session only', async ({ app, mockSession, mockServerConnection }, testInfo) => {
+  expect(await app.create(nameOf('fault 503'))).toBe(200)
+  const fault = await mockSession.faults.fail('*', { status: 503, detail: 'maintenance' })
+  expect(await app.home()).toEqual({ status: 502, names: [], alert: 'The API answered 503: maintenance' })
+  const overlapped = await anotherTestRan(mockServerConnection)
+  testInfo.annotations.push({ type: 'overlap', description: overlapped ? 'another test ran while the fault held' : 'no other test ran meanwhile' })
+  expect(await app.create('refused')).toBe(502)
+  expect(await mockSession.journal.count({ status: 503 })).toBe(2)
+  await fault.remove()
+  await expectOnly(app, mockSession, [nameOf('fault 503')])
+})
+
 for (const n of [1, 2, 3, 4, 5, 6]) {
   test(`writer ${n}: its workspace, and no other test's`, async ({ app, mockSession }) => {
     expect(await app.create(nameOf(`writer ${n}`))).toBe(200)
@@ -57,15 +70,6 @@ for (const n of [1, 2, 3, 4, 5, 6]) {
   })
 }
 
-test('a 503 on every operation, held while the others run, reaches this session only', async ({ app, mockSession }) => {
-  expect(await app.create(nameOf('fault 503'))).toBe(200)
-  const fault = await mockSession.faults.fail('*', { status: 503, detail: 'maintenance' })
-  expect(await app.home()).toEqual({ status: 502, names: [], alert: 'The API answered 503: maintenance' })
-  expect(await app.create('refused')).toBe(502)
-  expect(await mockSession.journal.count({ status: 503 })).toBe(2)
-  await fault.remove()
-  await expectOnly(app, mockSession, [nameOf('fault 503')])
-})
 
 test('a failed create (500, once) writes nothing; the retry does', async ({ app, mockSession }) => {
   await mockSession.faults.fail('createWorkspace', { status: 500, detail: 'database on fire', times: 1 })
@@ -100,3 +104,19 @@ test.describe('a session of another scenario', () => {
     expect((await app.home()).names).toEqual([nameOf('empty')])
   })
 })
+
+/**
+ * Waits (at most 5 s) until a test that began after this call has ended: a session made meanwhile is gone
+ * again, so that test ran whole while this one's fault held (and passed its own checks, or the run fails).
+ */
+async function anotherTestRan(connection: MockServerConnection): Promise<boolean> {
+  const ids = async () => new Set((await connection.sessions.list()).map((session) => session.id))
+  const before = await ids()
+  const seen = new Set<string>()
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const live = await ids()
+    for (const id of live) if (!before.has(id)) seen.add(id)
+    if ([...seen].some((id) => !live.has(id))) return true
+  }
+  return false
+}
