@@ -1,7 +1,8 @@
 /**
  * `workspace-api-mock/playwright`: a fresh mock API for every Playwright test, answering the test's
- * browser context through `context.route`. Node-only (the Playwright Test runner's worker processes);
- * `@playwright/test` is an optional peer.
+ * browser context through `context.route` (`test`); or, for apps whose own server calls the API, a demo
+ * server session per test (`sessionTest`, session.ts). Node-only (the Playwright Test runner's worker
+ * processes); `@playwright/test` is an optional peer.
  */
 import { requireNode } from '../node-version.js'
 import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from '@playwright/test'
