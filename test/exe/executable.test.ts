@@ -4,12 +4,13 @@
  * `node` on it), no NODE_* variable. It serves the demo, sessions, the console, the reference page and the
  * OpenAPI document from what is inside it, reloads a --state file, and refuses a scenario module.
  *
- * Skipped with a note on a developer machine that has not built it; in CI (`CI` set: .ci/run builds it
- * before npm test) a missing executable fails, as the browser tests fail there without Chromium.
+ * Skipped with a note on a developer machine that has not built it, or built it before the sources last
+ * changed; in CI (`CI` set: .ci/run builds it before npm test) a missing executable fails, as the browser
+ * tests fail there without Chromium.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { copyFileSync, existsSync, linkSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -18,8 +19,26 @@ import { waitForBanner } from '../server/cli-process.ts'
 
 const EXECUTABLE = fileURLToPath(new URL('../../dist/exe/workspace-api-mock', import.meta.url))
 const SMALL_STATE = fileURLToPath(new URL('../../fixtures/small.json', import.meta.url))
-const withoutExecutable = !existsSync(EXECUTABLE) && !process.env.CI
-if (withoutExecutable) console.log(`test/exe skipped: no ${EXECUTABLE} (npm run build:exe makes it; in CI a missing one fails)`)
+
+/** Why a developer's machine skips these tests: no executable, or one older than what it is built from. */
+function skipReason(): string | undefined {
+  if (process.env.CI) return undefined
+  if (!existsSync(EXECUTABLE)) return `no ${EXECUTABLE}`
+  const built = statSync(EXECUTABLE).mtimeMs
+  const newer = SOURCES.flatMap(filesOf).find((file) => statSync(file).mtimeMs > built)
+  return newer ? `${EXECUTABLE} is older than ${newer}` : undefined
+}
+
+/** What the executable is built from. */
+const SOURCES = ['src', 'scripts/exe', 'scripts/build-exe.ts', 'package-lock.json'].map((path) => fileURLToPath(new URL(`../../${path}`, import.meta.url)))
+
+function filesOf(path: string): string[] {
+  if (!statSync(path).isDirectory()) return [path]
+  return readdirSync(path, { recursive: true, encoding: 'utf8' }).map((name) => join(path, name))
+}
+
+const skipped = skipReason()
+if (skipped) console.log(`test/exe skipped: ${skipped} (npm run build:exe; in CI, where .ci/run builds it first, nothing is skipped)`)
 
 const CREDENTIALS = { 'X-API-Key': 'exe-key', 'X-API-Secret': 'exe-secret' }
 
@@ -30,7 +49,7 @@ interface Running {
   stop(): Promise<void>
 }
 
-describe.skipIf(withoutExecutable)('the single executable, without Node', { timeout: 20_000 }, () => {
+describe.skipIf(skipped !== undefined)('the single executable, without Node', { timeout: 20_000 }, () => {
   let folder: string
   let command: string
   let demo: Running
