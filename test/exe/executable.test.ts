@@ -191,7 +191,7 @@ describe.skipIf(skipped !== undefined)('the single executable, without Node', { 
       const edited = JSON.parse(readFileSync(state, 'utf8')) as { workspaces: { name: string }[] }
       edited.workspaces[0]!.name = 'Renamed by the test'
       writeFileSync(state, JSON.stringify(edited))
-      await expect.poll(() => server.output(), { timeout: 5_000 }).toContain('reloaded state.json: workspaces: 1 changed')
+      await expect.poll(() => server.output(), { timeout: 10_000 }).toContain('reloaded state.json: workspaces: 1 changed')
       const response = await fetch(`${server.url}/api/workspaces`, { headers: { 'X-API-Key': 'demo-key', 'X-API-Secret': 'demo-secret' } })
       expect(JSON.stringify(await response.json())).toContain('Renamed by the test')
     } finally {
