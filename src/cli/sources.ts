@@ -103,7 +103,7 @@ export async function loadScenarioModule(path: string, version = 0): Promise<Sce
 /**
  * Whether this is the demo server as one executable (npm run build:exe). Node documents that the main
  * script of a single executable application loads no module from the file system (Node 24's import()
- * still does, undocumented; later versions document it as an error), so a module is refused, not loaded by
+ * still does, undocumented; later versions' documentation says it throws), so a module is refused, not loaded by
  * behaviour that is going away. Through getBuiltinModule, not an import: node:sea is not on every Node the
  * command must still start on to say that Node is too old.
  */
