@@ -103,9 +103,9 @@ export async function loadScenarioModule(path: string, version = 0): Promise<Sce
 /**
  * Whether this is the demo server as one executable (npm run build:exe). Node documents that the main
  * script of a single executable application loads no module from the file system (Node 24's import()
- * still does, undocumented; later versions' documentation says it throws), so a module is refused, not loaded by
- * behaviour that is going away. Through getBuiltinModule, not an import: node:sea is not on every Node the
- * command must still start on to say that Node is too old.
+ * still does, undocumented; later versions' documentation says it throws): a module is refused rather
+ * than loaded by behaviour Node does not promise. Through getBuiltinModule, not an import: node:sea is not
+ * on every Node the command must still start on to say that Node is too old.
  */
 function isSingleExecutable(): boolean {
   return process.getBuiltinModule?.('node:sea')?.isSea() ?? false
