@@ -1,9 +1,9 @@
 /**
  * `npm run bench`: the whole benchmark, in-process and over HTTP, in one run. Prints the tables the README
- * shows and writes bench/results.json. Ratios compare medians measured side by side in this same run.
+ * shows and writes reports/bench-results.json (generated, not tracked). Ratios compare medians measured side by side in this same run.
  */
 import { execFileSync } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, totalmem } from 'node:os'
 import { runBrowserBundle } from './browser-bundle.ts'
 import { runConsumerSuite } from './consumer-suite.ts'
@@ -117,8 +117,9 @@ console.log(
   ),
 )
 
+mkdirSync(new URL('../reports/', import.meta.url), { recursive: true })
 writeFileSync(
-  new URL('./results.json', import.meta.url),
+  new URL('../reports/bench-results.json', import.meta.url),
   `${JSON.stringify({ date: new Date().toISOString(), machine, ...core, consumerSuite: suite, browserBundle: bundle }, null, 2)}\n`,
 )
-console.log(`\nTotal benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s (results in bench/results.json)`)
+console.log(`\nTotal benchmark time: ${((Date.now() - started) / 1000).toFixed(0)} s (results in reports/bench-results.json)`)

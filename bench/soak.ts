@@ -4,19 +4,25 @@
  * requests (401, 404, 422), sessions (created, used, deleted) and admin resets. Each minute is its own
  * autocannon run; after each, the server reports its memory after a full collection. Goals: no error and
  * no 5xx; RSS and heap after the first minute within 10% of each other; the last minute's p99 within 1.5x
- * of the second minute's. Prints a table per minute and writes bench/soak-results.json.
- * Usage: npm run soak [-- --minutes 10]
+ * of the second minute's. Beside the mix, an attack phase (bench/soak-attack.ts: stalled event streams,
+ * oversize scenarios and states, deeply nested bodies, stalled bodies) must leave RSS within ATTACK_RSS_MB.
+ * Prints a table per minute and writes reports/soak-results.json (generated, not tracked).
+ * Usage: npm run soak [-- --minutes 10] [-- --no-attack]; SOAK_MINUTE_SECONDS=20 makes each "minute" 20 s.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import autocannon, { type Request, type Result } from 'autocannon'
 import { createRandom, type Random } from '../src/model/random.ts'
+import { driveAttacks } from './soak-attack.ts'
 import { formatTable } from './stats.ts'
 
 const minutes = Number(process.argv[process.argv.indexOf('--minutes') + 1] || 10) || 10
 const MINUTE_S = Number(process.env.SOAK_MINUTE_SECONDS ?? 60)
 const CONNECTIONS = 10
+const ATTACK = !process.argv.includes('--no-attack')
+/** RSS after a full collection, at the end of any minute, under the attack phase (measured: see docs/demo-server.md). */
+const ATTACK_RSS_MB = 1024
 const API_KEY = 'soak-key'
 const API_SECRET = 'soak-secret'
 const root = new URL('..', import.meta.url).pathname
@@ -205,17 +211,20 @@ async function minute(url: string, data: Targets, seed: number): Promise<Omit<Mi
       () => unexpected++,
     )
   }, 5000)
-  const sessions = driveSessions(url, byKind, (what) => {
+  const failed = (what: string) => {
     unexpected++
     if (what.includes(': 5')) serverErrors++
     if (examples.length < 5) examples.push(what)
-  })
+  }
+  const sessions = driveSessions(url, byKind, failed)
+  const attack = ATTACK ? driveAttacks(url, auth, byKind, failed) : undefined
   let result: Result
   try {
     result = await autocannon({ url, connections: CONNECTIONS, duration: MINUTE_S, requests: [request] })
   } finally {
     clearInterval(resets)
     await sessions.stop()
+    await attack?.stop()
   }
   if (examples.length > 0) console.error(`unexpected answers:\n  ${examples.join('\n  ')}`)
   return {
@@ -234,7 +243,7 @@ const port = await freePort()
 const url = `http://127.0.0.1:${port}`
 const server = spawn(
   process.execPath,
-  ['--expose-gc', '--import', './bench/memory-probe.ts', 'src/cli/main.ts', '--port', String(port), '--scenario', 'scale:100x1000', '--api-key', API_KEY, '--api-secret', API_SECRET],
+  ['--expose-gc', '--import', './bench/memory-probe.ts', 'src/cli/main.ts', '--port', String(port), '--scenario', 'scale:100x1000', '--api-key', API_KEY, '--api-secret', API_SECRET, '--body-timeout', '5s'],
   { cwd: root, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
 )
 try {
@@ -251,7 +260,8 @@ try {
   const data = await targets(url, { 'X-API-Key': API_KEY, 'X-API-Secret': API_SECRET })
   console.log(
     `soak: ${minutes} minute(s) of ${MINUTE_S} s, ${CONNECTIONS} connections, scale:100x1000 ` +
-      `(${data.workspaces.length} workspaces, ${data.applications.length} application targets), journal on\n`,
+      `(${data.workspaces.length} workspaces, ${data.applications.length} application targets), journal on` +
+      `${ATTACK ? ', attack phase on' : ''}\n`,
   )
   const rows: MinuteRow[] = []
   for (let m = 1; m <= minutes; m++) {
@@ -271,6 +281,7 @@ try {
     rssWithin10: after.length < 2 || spread(after.map((r) => r.rssMB)) <= 1.1,
     heapWithin10: after.length < 2 || spread(after.map((r) => r.heapMB)) <= 1.1,
     p99Within1_5: rows.length < 2 || rows.at(-1)!.p99 <= 1.5 * rows[1]!.p99,
+    rssWithinAttackBound: rows.every((r) => r.rssMB <= ATTACK_RSS_MB),
   }
   console.log(
     `\n${formatTable(
@@ -294,11 +305,13 @@ try {
   console.log(
     `goals: no errors and no 5xx ${goals.noErrors ? 'met' : 'MISSED'}; RSS within 10% after minute 1 ` +
       `${goals.rssWithin10 ? 'met' : 'MISSED'}; heap within 10% ${goals.heapWithin10 ? 'met' : 'MISSED'}; ` +
-      `last p99 within 1.5x of minute 2 ${goals.p99Within1_5 ? 'met' : 'MISSED'}`,
+      `last p99 within 1.5x of minute 2 ${goals.p99Within1_5 ? 'met' : 'MISSED'}; ` +
+      `RSS at most ${ATTACK_RSS_MB} MB${ATTACK ? ' under attack' : ''} ${goals.rssWithinAttackBound ? 'met' : 'MISSED'}`,
   )
+  mkdirSync(new URL('../reports/', import.meta.url), { recursive: true })
   writeFileSync(
-    new URL('./soak-results.json', import.meta.url),
-    `${JSON.stringify({ date: new Date().toISOString(), minutes, minuteSeconds: MINUTE_S, connections: CONNECTIONS, rows, totals, goals }, null, 2)}\n`,
+    new URL('../reports/soak-results.json', import.meta.url),
+    `${JSON.stringify({ date: new Date().toISOString(), minutes, minuteSeconds: MINUTE_S, connections: CONNECTIONS, attack: ATTACK, rows, totals, goals }, null, 2)}\n`,
   )
   process.exitCode = Object.values(goals).every(Boolean) ? 0 : 1
 } finally {

@@ -83,9 +83,8 @@ const reports = mkdtempSync(join(tmpdir(), 'wam-test-'))
 const started = Date.now()
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
 try {
-  const typecheck = await run(bin('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], {})
-  const typeFailures = typecheck.code === 0 ? 0 : 1
-  if (typeFailures) console.error(`\ntypecheck failed (exit code ${typecheck.code}): counted as one failure`)
+  // The type check runs beside the suites (its output held: it prints only errors).
+  const typechecked = run(bin('typescript/bin/tsc'), ['--noEmit', '-p', 'tsconfig.json'], {}, true)
 
   const vitestFile = join(reports, 'vitest.json')
   const playwrightFile = join(reports, 'playwright.json')
@@ -103,6 +102,11 @@ try {
   const e2e = await (playwright ?? startPlaywright())
   if (e2e) process.stdout.write(`\nPlaywright (test/e2e):\n${e2e.result.output}`)
   else console.log(`\nPlaywright suite skipped: no ${CHROMIUM} (in CI it runs, and fails)`)
+
+  const typecheck = await typechecked
+  if (typecheck.output) process.stdout.write(`\nType check:\n${typecheck.output}`)
+  const typeFailures = typecheck.code === 0 ? 0 : 1
+  if (typeFailures) console.error(`\ntypecheck failed (exit code ${typecheck.code}): counted as one failure`)
 
   const counts = [
     settle('vitest', vitest, () => JSON.parse(readFileSync(vitestFile, 'utf8')) as Counts),

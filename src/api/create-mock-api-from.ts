@@ -32,8 +32,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   let principals = principalsOf(initial)
   const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin })
   const mock = contextOf(options, store, seed, baseUrl)
-  // Mark a failed load as handled here; whoever awaits `ready` or a request still sees the error.
-  store.ready.catch(() => {})
+  const whenLoaded = loadedGuard(store)
   const own: Internals = {
     mock,
     store,
@@ -44,7 +43,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
       return loaded
     },
   }
-  const api = publicFace(own, mock, seed, () => principals)
+  const api = publicFace(own, mock, seed, () => principals, whenLoaded)
   keepInternals(api, own)
   return api
 }
@@ -67,7 +66,27 @@ function contextOf(options: MockApiOptions, store: Store, seed: number, baseUrl:
   }
 }
 
-function publicFace(own: Internals, mock: KitContext, seed: number, principals: () => Principal[]): MockApi {
+/**
+ * `db` and `snapshot()` answer at once: before a state is loaded they would show empty collections, so
+ * they refuse until one is (the first load, or a later one after it failed). A failed load is marked
+ * handled here; `ready` and requests report it.
+ */
+function loadedGuard(store: Store): (what: string) => void {
+  let loaded = false
+  store.ready.then(() => (loaded = true), () => {})
+  return (what) => {
+    loaded ||= store.settled
+    if (!loaded) throw new Error(`${what}: not ready yet: await api.ready`)
+  }
+}
+
+function publicFace(
+  own: Internals,
+  mock: KitContext,
+  seed: number,
+  principals: () => Principal[],
+  whenLoaded: (what: string) => void,
+): MockApi {
   const { store, faults, journal, overrides } = mock
   // Built on first use: a server answers through its dispatcher and never needs MSW's handler objects;
   // the dispatcher behind `api.handle` is loaded on its first call (most tests never make one).
@@ -83,6 +102,7 @@ function publicFace(own: Internals, mock: KitContext, seed: number, principals: 
       return answer && toResponse(answer)
     },
     get db() {
+      whenLoaded('api.db')
       return store.db
     },
     get credentials() {
@@ -107,7 +127,10 @@ function publicFace(own: Internals, mock: KitContext, seed: number, principals: 
       mock.violations.length = 0
       return store.reset()
     },
-    snapshot: () => store.snapshot(),
+    snapshot() {
+      whenLoaded('api.snapshot()')
+      return store.snapshot()
+    },
   }
 }
 

@@ -48,7 +48,7 @@ export interface MockApi {
    * runtimes that speak Fetch). Resolves to undefined for a request outside the API's paths.
    */
   handle(request: Request): Promise<Response | undefined>
-  /** The @msw/data collections (organizations, accounts, workspaces, applications). */
+  /** The @msw/data collections (organizations, accounts, workspaces, applications); throws before `ready` settles. */
   readonly db: Database
   /** Credentials of the scenario's first principal. */
   readonly credentials: Credentials
@@ -77,6 +77,6 @@ export interface MockApi {
   ): () => void
   /** Back to the initial state, in place, and clears faults, overrides, the journal and violations. */
   reset(): Promise<void>
-  /** The whole current state as plain JSON data (loadable with `createMockApi({ state })`). */
+  /** The whole current state as plain JSON data (loadable with `createMockApi({ state })`); throws before `ready` settles. */
   snapshot(): ScenarioState
 }

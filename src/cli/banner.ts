@@ -59,12 +59,18 @@ export function banner(input: {
   if (faults.length > 0) lines.push('', `Injected faults: ${faults.join('; ')}.`)
   lines.push('', `API reference: ${url}/api/docs (OpenAPI: ${url}/api/openapi.json)`)
   const idle = settings.sessionIdle % 60_000 === 0 ? `${settings.sessionIdle / 60_000} min` : `${settings.sessionIdle / 1000} s`
+  const token = server.adminToken
+  const bearer = token === undefined ? '' : ` -H ${shellQuote(`Authorization: Bearer ${token}`)}`
   lines.push(
     '',
-    `Admin: ${url}/__admin/ (open it in a browser: the console with requests, faults, state and sessions)`,
-    `Sessions: curl -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
+    `Admin: ${url}/__admin/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`} (open it in a browser: the console with requests, faults, state and sessions)`,
+    `Sessions: curl${bearer} -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
       ` (at most ${settings.maxSessions}; unused ones end after ${idle})`,
   )
+  if (token !== undefined) {
+    const generated = settings.adminToken === undefined ? ' (generated: the server listens beyond loopback)' : ''
+    lines.push(`Admin token${generated}: ${token}  (send Authorization: Bearer <token>; the Admin address above carries it)`)
+  }
   if (settings.watch) {
     lines.push('', `Watching ${settings.state ?? settings.scenario}: changes are served at once.`)
   }

@@ -13,6 +13,7 @@ import { existsSync, statSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
+import { DEFAULT_LIMITS } from '../server/limits.ts'
 import { DEFAULT_SESSION_LIMITS } from '../server/session-limits.ts'
 
 /** Everything the command line can set. */
@@ -41,6 +42,14 @@ export interface CliSettings {
   maxSessions: number
   /** Milliseconds without a request after which a session is deleted. */
   sessionIdle: number
+  /** Most records a scenario or state loaded over HTTP may hold. */
+  maxRecords: number
+  /** Milliseconds a request may take to send its body. */
+  bodyTimeout: number
+  /** Bearer token of the server-wide admin routes; generated when the host is not loopback. */
+  adminToken: string | undefined
+  /** Host names the admin answers besides loopback names, IP literals and --host. */
+  allowedHosts: string[]
   help: boolean
   version: boolean
 }
@@ -59,6 +68,10 @@ export const DEFAULT_SETTINGS: CliSettings = {
   failStatus: 503,
   maxSessions: DEFAULT_SESSION_LIMITS.maxSessions,
   sessionIdle: DEFAULT_SESSION_LIMITS.idleTimeout,
+  maxRecords: DEFAULT_LIMITS.maxRecords,
+  bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
+  adminToken: undefined,
+  allowedHosts: [],
   help: false,
   version: false,
 }
@@ -67,7 +80,6 @@ export const DEFAULT_SETTINGS: CliSettings = {
 export class FlagError extends Error {
   constructor(message: string) {
     super(message)
-    // Stryker disable next-line StringLiteral: the CLI prints only the message (main.ts), never the error's name
     this.name = 'FlagError'
   }
 }
@@ -80,9 +92,11 @@ interface FlagOf<K extends keyof CliSettings> {
   key: K
   /** Shown in `--help` after the flag, e.g. `<number>`; flags without one are switches. */
   value?: string
+  /** May be given more than once: the field is an array of every value, in order. */
+  multiple?: boolean
   description: string
-  /** Turns the flag's text into the field's value; throws `FlagError` for bad input. */
-  parse?: (text: string, flag: string) => CliSettings[K]
+  /** Turns the flag's text into the field's value (one element of it, for `multiple`); throws `FlagError` for bad input. */
+  parse?: (text: string, flag: string) => CliSettings[K] extends string[] ? string : CliSettings[K]
 }
 
 export type Flag = { [K in keyof CliSettings]: FlagOf<K> }[keyof CliSettings]
@@ -178,7 +192,7 @@ export const FLAGS: readonly Flag[] = [
     name: 'state',
     key: 'state',
     value: '<file.json>',
-    description: 'Serve a state file instead: a snapshot, fixtures/small.json, or your own',
+    description: 'Serve a state file instead: a snapshot, your own, or node_modules/workspace-api-mock/fixtures/small.json',
     parse: existingFile,
   }),
   defineFlag({
@@ -254,6 +268,41 @@ export const FLAGS: readonly Flag[] = [
     description: `Delete a session after this long unused: 30m, 90s, 2h (default ${DEFAULT_SETTINGS.sessionIdle / 60_000}m)`,
     parse: duration(100),
   }),
+  defineFlag({
+    name: 'max-records',
+    key: 'maxRecords',
+    value: '<number>',
+    description: `Most records a scenario or state loaded over HTTP may hold (default ${DEFAULT_SETTINGS.maxRecords})`,
+    parse: integer(1, 100_000_000),
+  }),
+  defineFlag({
+    name: 'body-timeout',
+    key: 'bodyTimeout',
+    value: '<duration>',
+    description: `Answer 408 to a request whose body takes longer: 30s, 2m (default ${DEFAULT_SETTINGS.bodyTimeout / 1000}s)`,
+    parse: duration(1),
+  }),
+  defineFlag({
+    name: 'admin-token',
+    key: 'adminToken',
+    value: '<token>',
+    description: 'Admin routes and console need Authorization: Bearer <token> (generated when --host is not loopback)',
+    parse(text, flag) {
+      if (!/^[\x21-\x7e]{16,}$/.test(text)) throw new FlagError(`${flag} must be at least 16 printable ASCII characters without spaces`)
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'allowed-host',
+    key: 'allowedHosts',
+    value: '<name>',
+    multiple: true,
+    description: 'A Host name the admin answers besides loopback, IP addresses and --host (repeatable; .example.com: its subdomains too)',
+    parse(text, flag) {
+      if (!/^\.?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i.test(text)) throw new FlagError(`${flag} must be a host name such as mock.example.com or .example.com, got "${text}"`)
+      return text.toLowerCase()
+    },
+  }),
   defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -269,7 +318,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
       options: Object.fromEntries(
         flags.map((flag) => [
           flag.name,
-          { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}) },
+          { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}), ...(flag.multiple ? { multiple: true } : {}) },
         ]),
       ) as NonNullable<Parameters<typeof parseArgs>[0]>['options'],
     })
@@ -286,7 +335,8 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   for (const flag of flags) {
     const raw = parsed.values[flag.name]
     if (raw === undefined) continue
-    settings[flag.key] = flag.parse ? flag.parse(String(raw), `--${flag.name}`) : raw
+    const parse = (text: unknown) => (flag.parse ? flag.parse(String(text), `--${flag.name}`) : text)
+    settings[flag.key] = flag.multiple ? (raw as unknown[]).map(parse) : parse(raw)
   }
   const given = (name: string) => parsed.values[name] !== undefined
   if (given('state') && given('scenario')) {
@@ -303,14 +353,14 @@ function translateParseError(error: unknown, argv: readonly string[], flags: rea
   const code = (error as { code?: string }).code
   const message = (error as Error).message
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    // Stryker disable next-line OptionalChaining,ArrowFunction,MethodExpression,StringLiteral: Node's message always quotes the option ("Unknown option '--prot'"): the fallbacks after the pattern are never reached
+    // Stryker disable next-line OptionalChaining,ArrowFunction,MethodExpression,StringLiteral: unreachable
     const given = /'([^']+)'/.exec(message)?.[1] ?? argv.find((a) => a.startsWith('-')) ?? ''
-    // Stryker disable next-line Regex: the option Node names always starts with its dashes, so the first run of dashes is the leading one
+    // Stryker disable next-line Regex: same-value
     const name = given.replace(/^-+/, '').split('=')[0]!
     const guess = closest(name, flags.map((flag) => flag.name))
     return new FlagError(`unknown flag ${given}${guess ? ` (did you mean --${guess}?)` : ''}`)
   }
-  // Stryker disable next-line ConditionalExpression: parseArgs's other errors are about the flag table itself and name no --flag, so the loop below would find none and the same FlagError(message) follows
+  // Stryker disable next-line ConditionalExpression: same-value
   if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
     // Node names the long flag in each of these ("Option '-p, --port <value>' argument missing").
     for (const flag of flags) {
@@ -358,7 +408,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     return [names, flag.description] as const
   })
   const width = Math.max(...rows.map(([names]) => names.length)) + 2
-  // Stryker disable StringLiteral: the --help text is for people (left out of mutation testing, docs/mutation.md)
+  // Stryker disable StringLiteral: help-text
   const intro = [
     'Usage: workspace-api-mock [serve] [flags]',
     '',
@@ -376,13 +426,16 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --latency 200-800 --fail-rate 0.05',
     '  workspace-api-mock --state snapshot.json --watch',
     '  workspace-api-mock --scenario ./my-scenario.ts --watch',
+    '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
     '',
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',
     '',
-    'Admin routes (no credentials), under /__admin/ for the base state and under',
-    '/__admin/sessions/{id}/ for a session: POST/GET/DELETE faults, GET/DELETE journal, POST reset,',
-    'GET snapshot, POST state, GET info.',
+    'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
+    'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',
+    'Writes take application/json. On loopback they need no credentials; with --admin-token (generated',
+    'when --host is not loopback) they need Authorization: Bearer <token>, and a session\'s own routes',
+    'also take its own X-API-Key and X-API-Secret. Other origins and unknown Host names are refused.',
     'Sessions, for parallel clients: POST /__admin/sessions ({"scenario","seed"} or {"state"}, all',
     'optional) answers 201 with an id, apiKey, apiSecret and workspaceIds of its own;',
     'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See the README.',

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * `workspace-api-mock [serve] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`).
- * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake.
+ * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
+ * Node older than 22.12).
  */
+import { nodeVersionProblem } from '../node-version.js'
 import { readFileSync } from 'node:fs'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
@@ -19,6 +21,11 @@ import { watchFile } from './watch.ts'
 const COMMAND = 'workspace-api-mock'
 
 async function main(argv: readonly string[]): Promise<number> {
+  const tooOld = nodeVersionProblem()
+  if (tooOld) {
+    process.stderr.write(`${tooOld}\n`)
+    return 2
+  }
   let settings: CliSettings
   try {
     settings = parseFlags(argv)
@@ -125,6 +132,10 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
     strict: false,
     faults: faultsOf(settings),
     sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle },
+    maxRecords: settings.maxRecords,
+    bodyTimeout: settings.bodyTimeout,
+    adminToken: settings.adminToken,
+    allowedHosts: settings.allowedHosts,
   }
   switch (source.kind) {
     case 'state':

@@ -20,7 +20,7 @@ export class SourceError extends Error {
   }
 }
 
-/** Reads, parses and validates a state file; the error names the record and field that do not fit. */
+/** Reads, parses and validates a state file; the error names every record and field that does not fit. */
 export function loadStateFile(path: string): ScenarioState {
   let text: string
   try {
@@ -46,9 +46,20 @@ function checked(value: unknown, source: string): ScenarioState {
     }
     return value
   } catch (error) {
-    if (error instanceof InvalidStateError) throw new SourceError(`${source}: ${error.message}`)
+    if (error instanceof InvalidStateError) throw new SourceError(problemLines(error, source))
     throw error
   }
+}
+
+/** Most problems a refusal lists: a mistake repeated through a large file would fill the terminal. */
+export const MAX_LISTED_PROBLEMS = 50
+
+/** One problem on the line of the file's name; several below it, one line each. */
+function problemLines({ problems }: InvalidStateError, source: string): string {
+  if (problems.length === 1) return `${source}: ${problems[0]!.message}`
+  const lines = problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => `  ${problem.message}`)
+  if (problems.length > MAX_LISTED_PROBLEMS) lines.push(`  and ${problems.length - MAX_LISTED_PROBLEMS} more`)
+  return `${source}: ${problems.length} problems:\n${lines.join('\n')}`
 }
 
 /** Gives the first account fixed credentials (`--api-key`, `--api-secret`), as `withCredentials` does for scenarios. */

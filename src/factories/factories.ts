@@ -177,7 +177,7 @@ export function createFactories(options: FactoryOptions = {}) {
     const template = APP_TEMPLATES[index % APP_TEMPLATES.length]!
     const round = Math.floor(index / APP_TEMPLATES.length)
     const qualifier =
-      // Stryker disable next-line ConditionalExpression: `false`: round 0 then reads APP_QUALIFIERS[-1], undefined, which leaves the name and slug unqualified as '' does
+      // Stryker disable next-line ConditionalExpression: same-value
       round === 0
         ? ''
         : round <= APP_QUALIFIERS.length

@@ -21,6 +21,11 @@ export interface ApiRequest {
    * `truncated` says it went past the limit.
    */
   body(): Promise<BodyRead>
+  /**
+   * True while nobody has asked for the body and it has not all arrived (a server's request): the journal
+   * then records an answer without waiting for it, so that a 401 or 415 is not held by a stalled upload.
+   */
+  bodyPending?(): boolean
   /** A Fetch `Request` for user callbacks (overrides): the original one under MSW, built on demand elsewhere. */
   toFetchRequest(): Promise<Request>
 }

@@ -39,7 +39,6 @@ export class RecordContractError extends Error {
   readonly reason: string
   constructor(field: string, reason: string) {
     super(`${field}: ${reason}`)
-    // Stryker disable next-line StringLiteral: never shown: run-operation.ts turns a request's RecordContractError into a ContractViolationError, whose message is what the client and the console get
     this.name = 'RecordContractError'
     this.field = field
     this.reason = reason
@@ -52,7 +51,7 @@ export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: b
   const quirk = workspaceIdPrefix === ID_PREFIX.application
   const cached = <T extends object>(record: T, schema: z.ZodMiniType, show: (record: T) => unknown): JsonRow => {
     let json = cache.get(record)
-    // Stryker disable next-line ConditionalExpression: `true`: serializing (and checking) a frozen record again gives the same bytes (the `false` replacement, ignored with it, is killed by test/handlers/workspace-key.test.ts)
+    // Stryker disable next-line ConditionalExpression: cache
     if (json === undefined) {
       const shown = show(record)
       if (strict) {
@@ -63,7 +62,6 @@ export function createSerializer(workspaceIdPrefix: WorkspaceIdPrefix, strict: b
         }
       }
       json = jsonRow(shown)
-      // Stryker disable next-line CallExpression: nothing kept: each request serializes (and checks) the frozen record again, to the same bytes
       cache.set(record, json)
     }
     return json

@@ -25,9 +25,9 @@ export function responseTarget(url: URL, baseUrl: string | undefined): ResponseT
 const targetOf = memoByKey(
   (key: string): ResponseTarget => {
     const base = key.slice(1)
-    // Stryker disable next-line ConditionalExpression: `true`: without baseUrl the key holds an http(s) request's origin, whose path is '/', which the replace below makes '' as well (the `false` replacement, ignored with it, is killed by test/api/origins.test.ts)
+    // Stryker disable next-line ConditionalExpression: same-value
     const configured = key[0] === '1'
-    // Stryker disable next-line Regex: `/\/$/`: baseUrl arrives without trailing slashes (create-mock-api.ts normalizes it): there is one at most, the path '/' (the `/\/+/` replacement, ignored with it, is killed by test/api/origins.test.ts)
+    // Stryker disable next-line Regex: same-value
     const basePath = configured ? new URL(base).pathname.replace(/\/+$/, '') : ''
     const urls = new Map<SchemaName, string>()
     return {

@@ -4,16 +4,14 @@
  */
 export function memoByKey<K, V>(compute: (key: K) => V, options: { limit?: number } = {}): (key: K) => V {
   const values = new Map<K, V>()
-  // Stryker disable next-line LogicalOperator: without the bound the cache only keeps more: a kept value is the one computing it again gives
   const limit = options.limit ?? Infinity
   return (key) => {
     let value = values.get(key)
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: every memoized computation (envelope.ts, served documents, icons, schemas) depends on its key alone: computing it again gives an equal value (the `false` replacement, ignored with them, is killed by test/handlers/cors-playwright.test.ts)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: cache
     if (value === undefined && !values.has(key)) {
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: the bound only caps memory: after a clear a key is computed again, to an equal value
+      // Stryker disable next-line all: cache
       if (values.size >= limit) values.clear()
       value = compute(key)
-      // Stryker disable next-line CallExpression: nothing kept: every call computes the key again, to an equal value
       values.set(key, value)
     }
     return value as V

@@ -76,7 +76,6 @@ export class ContractViolationError extends Error {
       `contract violation in ${first.operation} (${first.status} ${first.schema}): ${first.field}: ${first.reason}` +
         (violations.length > 1 ? ` (+${violations.length - 1} more)` : ''),
     )
-    // Stryker disable next-line StringLiteral: never shown: run-operation.ts answers and prints the error's message only
     this.name = 'ContractViolationError'
     this.violations = violations
   }

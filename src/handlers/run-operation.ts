@@ -32,7 +32,7 @@ export function journaled(
   const target = responseTarget(request.url, mock.baseUrl)
   const fail = (error: unknown) => problemReply(asProblem(error, operation, mock), target)
   const record = (answer: Answer, body: BodyRead | undefined): Answer => {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: `false`: Response.error() has the status 0 as well (the `true` replacements, ignored with them, are killed by test/handlers/problems.test.ts and test/handlers/request-input.test.ts)
+    // Stryker disable next-line ConditionalExpression,StringLiteral: same-value
     const status = answer instanceof Response && answer.type === 'error' ? 0 : answer.status
     mock.journal.record({
       operation,
@@ -42,7 +42,7 @@ export function journaled(
       headers: request.headerRecord(),
       body,
       status,
-      // Stryker disable next-line ConditionalExpression: `true`: the journal takes a detail only from a problem+json the kit built, which it builds only with statuses from 400 (faults check 400..599) (the `false` replacement, ignored with it, is killed by test/handlers/problems.test.ts)
+      // Stryker disable next-line ConditionalExpression: same-value
       error: status >= 400 ? answer : undefined,
       time,
       duration: performance.now() - started,
@@ -51,7 +51,8 @@ export function journaled(
   }
   const finish = (answer: Answer): MaybePromise<Answer> => {
     if (mock.journal.limit <= 0) return answer
-    if (request.hasBody) return request.body().then((body) => record(answer, body))
+    if (request.hasBody && request.bodyPending?.() !== true) return request.body().then((body) => record(answer, body))
+    if (request.hasBody) return record(answer, undefined)
     return record(answer, undefined)
   }
   let produced: MaybePromise<Answer>
@@ -76,7 +77,7 @@ export function runOperation(
   const run = (target: ResponseTarget, principal: Account | undefined) =>
     operation.run({ request, url: request.url, params, principal, mock, target, errors: [] })
   return journaled(mock, request, operation, params, (target) => {
-    // Stryker disable next-line ConditionalExpression,BlockStatement: `false`: a shortcut: guarded() takes the same steps when the store is settled and no fault or override is registered, only a tick later (the other replacements, ignored with them, are killed by test/handlers/problems.test.ts)
+    // Stryker disable next-line ConditionalExpression,BlockStatement: fast-path
     if (mock.store.settled && mock.faults.size === 0 && mock.overrides.size === 0) {
       return run(target, operation.public ? undefined : authenticate(request, mock.store))
     }
@@ -94,13 +95,13 @@ async function guarded(
   run: (target: ResponseTarget, principal: Account | undefined) => MaybePromise<Answer>,
 ): Promise<Answer> {
   await mock.store.ready
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut: with no fault registered apply() finds none either (the `false` and `<=` replacements, ignored with them, are killed by test/handlers/problems.test.ts)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: fast-path
   if (mock.faults.size > 0) {
     const fault = await mock.faults.apply(operation)
     if (fault) return 'response' in fault ? fault.response : problemReply(fault.problem, target)
   }
   const principal = operation.public ? undefined : authenticate(request, mock.store)
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut: with no override registered respond() finds none either (the `false` and `<=` replacements, ignored with them, are killed by test/handlers/problems.test.ts)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: fast-path
   if (mock.overrides.size > 0) {
     const overridden = await mock.overrides.respond(operation, request, params, target)
     if (overridden) {
@@ -122,7 +123,7 @@ function asProblem(error: unknown, operation: Operation | undefined, mock: MockC
     const found: ContractViolation = {
       operation: operation.name,
       status: 200,
-      // Stryker disable next-line OptionalChaining,StringLiteral: only operations with a response envelope serialize records (schemas, icons and documents have none) (the `&&` replacement is killed by test/handlers/contract-violations.test.ts)
+      // Stryker disable next-line OptionalChaining,StringLiteral: unreachable
       schema: operation.response?.schema ?? 'ErrorModel',
       field: error.field,
       reason: error.reason,

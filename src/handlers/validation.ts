@@ -10,7 +10,7 @@ const MAX_REMEMBERED_LENGTH = 64
 
 function remembered(schema: z.ZodMiniType): Map<string, unknown> {
   let values = accepted.get(schema)
-  // Stryker disable next-line ConditionalExpression: `true`: a new map on every call only forgets what was accepted: the schema runs again, with the same output (the `false` replacement, ignored with it, is killed by test/handlers/validation-cache.test.ts)
+  // Stryker disable next-line ConditionalExpression: cache
   if (!values) accepted.set(schema, (values = new Map()))
   return values
 }
@@ -25,23 +25,22 @@ export function validate<S extends z.ZodMiniType>(
   location: string,
   errors: ErrorDetail[],
 ): z.output<S> | undefined {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: which values are remembered changes only how often a schema runs: a remembered output is the one it would give again (the replacements that read `.length` of values that are not strings, ignored with them, are killed by test/api/applications.test.ts)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: cache
   const short = typeof value === 'string' && value.length <= MAX_REMEMBERED_LENGTH
-  // Stryker disable next-line ConditionalExpression,BlockStatement: not looking a value up only runs the schema again, with the same output; only short strings are ever remembered (below), so looking others up finds nothing
+  // Stryker disable next-line all: cache
   if (short) {
     const known = remembered(schema)
-    // Stryker disable next-line ConditionalExpression: `false`: the schema runs again, with the same output (the `true` replacement, ignored with it, is killed by test/handlers/validation-cache.test.ts)
+    // Stryker disable next-line all: cache
     if (known.has(value)) return known.get(value) as z.output<S>
   }
   const result = schema.safeParse(value)
   if (result.success) {
     const output: unknown = result.data
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral,BlockStatement: what is remembered changes only how often a schema runs: values are looked up only as short strings, and no schema the kit validates with turns a string into an object
+    // Stryker disable next-line all: cache
     if (short && (output === null || typeof output !== 'object')) {
       const known = remembered(schema)
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,CallExpression: the bound only caps memory: after a clear the schema runs again, with the same output
+      // Stryker disable next-line all: cache
       if (known.size >= ACCEPTED_PER_SCHEMA) known.clear()
-      // Stryker disable next-line CallExpression: nothing remembered: the schema runs on every call, with the same output
       known.set(value, output)
     }
     return result.data
@@ -80,7 +79,7 @@ export function reportable(value: unknown): unknown {
   if (typeof value === 'string') {
     return value.length > MAX_REPORTED_TEXT ? `${value.slice(0, MAX_REPORTED_TEXT)}…` : value
   }
-  // Stryker disable next-line ConditionalExpression: `value === null` → `false`: null then goes below, where its JSON is 4 characters and it is returned as is (the other replacements, ignored with it, are killed by test/handlers/request-body.test.ts and test/handlers/limits.test.ts)
+  // Stryker disable next-line ConditionalExpression: same-value
   if (value === null || typeof value !== 'object') return value
   try {
     if (JSON.stringify(value).length <= MAX_REPORTED_JSON) return value
@@ -95,7 +94,7 @@ export function reportable(value: unknown): unknown {
 function valueAt(value: unknown, path: readonly PropertyKey[]): unknown {
   let current = value
   for (const key of path) {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: zod's issue paths go only through objects and arrays that hold the next key, and a missing last key reads as undefined too (no schema names an inherited member such as `toString`) (the `true` replacement, ignored with them, is killed by test/handlers/limits.test.ts)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: same-value
     if (current === null || typeof current !== 'object' || !Object.hasOwn(current, key)) {
       return undefined
     }

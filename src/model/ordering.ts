@@ -4,7 +4,7 @@ export function compareByCreatedThenId(
   b: { created: number; id: string },
 ): number {
   if (a.created !== b.created) return a.created - b.created
-  // Stryker disable next-line EqualityOperator,ConditionalExpression: they change the answer only for two records with the same `created` and the same id, which no valid state has (validateState refuses duplicate ids); the order of such duplicates written through api.db is not specified
+  // Stryker disable next-line EqualityOperator,ConditionalExpression: same-value
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
@@ -14,7 +14,7 @@ export function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => nu
   let high = items.length
   while (low < high) {
     const middle = (low + high) >>> 1
-    // Stryker disable next-line EqualityOperator: the only caller inserts a workspace whose id was minted unused, so `compare` never answers 0
+    // Stryker disable next-line EqualityOperator: same-value
     if (compare(items[middle]!, item) <= 0) low = middle + 1
     else high = middle
   }

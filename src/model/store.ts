@@ -41,7 +41,6 @@ export class Store {
   /** The baseline the last load put in place; read where a collection is not filled. */
   #loaded: Baseline | undefined
   /** Whether `db` was handed out: then every load fills every collection. */
-  // Stryker disable next-line BooleanLiteral: only makes loads fill the collections at once, as they do once `db` is handed out; a collection not filled reads as the records it would hold. The one difference: a create racing a reset then keeps its record, as it does once `db` is handed out
   #exposed = false
   #filled = new Set<CollectionName>()
   #options: StoreOptions
@@ -50,7 +49,6 @@ export class Store {
   #pending: Promise<void> = Promise.resolve()
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
   #loading = 0
-  // Stryker disable next-line BooleanLiteral: never read before the first load settles (the constructor starts it, so `#loading` is 1 until then), and settling sets it
   #failed = false
 
   /** `initial` is taken over: its records are frozen in place (see bulk-load.ts). */
@@ -63,7 +61,7 @@ export class Store {
 
   /** The @msw/data collections; from the first call on, they always hold every record. */
   get db(): Database {
-    // Stryker disable next-line ConditionalExpression: filling again is a no-op (`#fill` skips collections already filled)
+    // Stryker disable next-line ConditionalExpression: same-value
     if (!this.#exposed) {
       this.#exposed = true
       for (const name of COLLECTIONS) this.#fill(name)
@@ -82,9 +80,8 @@ export class Store {
   }
 
   /** Whether `ready` has settled successfully and no reset is under way (requests can skip awaiting it). */
-  // Stryker disable next-line BlockStatement: `settled` is always falsy: requests always await `ready` (resolved once loaded) and answer the same; the fast path is an optimisation
   get settled(): boolean {
-    // Stryker disable next-line ConditionalExpression: `false`: requests always await `ready` (resolved once loaded) and answer the same, the fast path is an optimisation (the `true` replacements are killed by test/model/store-lifecycle.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     return this.#loading === 0 && !this.#failed
   }
 
@@ -130,20 +127,16 @@ export class Store {
 
   /** Counts a load as under way until it settles (synchronously, so `settled` is false at once). */
   #tracked(load: Promise<void>): Promise<void> {
-    // Stryker disable next-line UpdateOperator: `#loading` never comes back to 0, so `settled` stays false: requests always await `ready` (resolved once loaded) and answer the same; the fast path is an optimisation
     this.#loading++
     load.then(
-      // Stryker disable next-line ArrowFunction,BooleanLiteral: `settled` stays false: requests always await `ready` (resolved once loaded) and answer the same; the fast path is an optimisation
+      // Stryker disable next-line all: fast-path
       () => this.#settle(false),
-      // Stryker disable next-line ArrowFunction: `settled` stays false: requests always await `ready` (rejected or resolved as before) and answer the same; the fast path is an optimisation
       () => this.#settle(true),
     )
     return load
   }
 
-  // Stryker disable next-line BlockStatement: `settled` stays false: requests always await `ready` (resolved once loaded) and answer the same; the fast path is an optimisation
   #settle(failed: boolean): void {
-    // Stryker disable next-line UpdateOperator: `#loading` never comes back to 0, so `settled` stays false: requests always await `ready` (resolved once loaded) and answer the same; the fast path is an optimisation
     this.#loading--
     this.#failed = failed
   }
@@ -161,7 +154,7 @@ export class Store {
   #put(baseline: Baseline): void {
     this.#loaded = baseline
     this.#filled.clear()
-    // Stryker disable next-line ConditionalExpression: only makes loads fill the collections at once, as they do once `db` is handed out; a collection not filled reads as the records it would hold. The one difference: a create racing a reset then keeps its record, as it does once `db` is handed out
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#exposed) for (const name of COLLECTIONS) this.#fill(name)
     this.indexes.load(baseline)
     this.#clock = createWriteClock(this.#options.now, baseline.latest)
@@ -227,7 +220,7 @@ export class Store {
         },
       }),
     )
-    // Stryker disable next-line ConditionalExpression,StringLiteral: defensive, unreachable: the handler found `previous` through the indexes and update() looks it up synchronously; every removal emits the delete hook that makes the indexes rebuild first
+    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
     if (!next) throw new Error(`workspace ${previous.id} vanished during its update`)
     this.indexes.replacedWorkspace(previous, next)
     return next

@@ -14,6 +14,13 @@ const collectionSchemas: Record<keyof ScenarioState, z.ZodMiniType> = {
   applications: applicationSchema,
 }
 
+/** One thing wrong with a state: where (as `InvalidStateError.location`), what, and both as one line. */
+export interface StateProblem {
+  location: string
+  reason: string
+  message: string
+}
+
 /** Thrown for a state that does not fit the model; the message names the record and the field. */
 export class InvalidStateError extends TypeError {
   /**
@@ -23,18 +30,22 @@ export class InvalidStateError extends TypeError {
   readonly location: string
   /** The problem itself, without the location (`Too small: expected string to have >=1 characters`). */
   readonly reason: string
+  /** Every problem `validateState` found, in the state's order; the first is this error's own. */
+  readonly problems: readonly StateProblem[]
 
-  constructor(message: string, location = '', reason = message) {
+  constructor(message: string, location = '', reason = message, problems: readonly StateProblem[] = [{ location, reason, message }]) {
     super(message)
     this.name = 'InvalidStateError'
     this.location = location
     this.reason = reason
+    this.problems = problems
   }
 }
 
 /**
  * Checks a whole state before it is loaded: every record against its schema, ids unique, and every
- * reference (organization, workspace, account) pointing at a record that exists.
+ * reference (organization, workspace, account) pointing at a record that exists. Throws one error for
+ * every problem found: its message, location and reason are the first one's, `problems` holds them all.
  */
 export function validateState(state: unknown): asserts state is ScenarioState {
   if (state === null || typeof state !== 'object') {
@@ -42,52 +53,55 @@ export function validateState(state: unknown): asserts state is ScenarioState {
     throw new InvalidStateError(reason, '', reason)
   }
   const input = state as Record<string, unknown>
+  const problems: StateProblem[] = []
+  const report = (label: string, location: string, reason: string, message = `${label}: ${reason}`) =>
+    problems.push({ location, reason, message })
+  const records = (name: keyof ScenarioState): unknown[] => (Array.isArray(input[name]) ? input[name] : [])
+  const label = (name: string, index: number, record: unknown) => {
+    const id = (record as { id?: unknown } | null)?.id
+    return `state.${name}[${index}]${typeof id === 'string' ? ` (id ${id})` : ''}`
+  }
   const ids = new Map<string, Set<string>>()
   for (const [name, schema] of Object.entries(collectionSchemas)) {
-    const records = input[name]
-    if (!Array.isArray(records)) throw new InvalidStateError(`state.${name} must be an array`, name, 'must be an array')
     const seen = new Set<string>()
-    records.forEach((record, index) => {
+    ids.set(name, seen)
+    if (!Array.isArray(input[name])) {
+      report(`state.${name}`, name, 'must be an array', `state.${name} must be an array`)
+      continue
+    }
+    records(name as keyof ScenarioState).forEach((record, index) => {
       const result = schema.safeParse(record)
       const id = (record as { id?: unknown } | null)?.id
-      const label = `state.${name}[${index}]${typeof id === 'string' ? ` (id ${id})` : ''}`
-      if (!result.success) {
-        const issue = result.error.issues[0]!
+      for (const issue of result.success ? [] : result.error.issues) {
         const field = issue.path.length > 0 ? issue.path.join('.') : '(record)'
         const location = `${name}[${index}]${issue.path.length > 0 ? `.${issue.path.join('.')}` : ''}`
-        throw new InvalidStateError(`${label}: field ${field}: ${issue.message}`, location, issue.message)
+        report(label(name, index, record), location, issue.message, `${label(name, index, record)}: field ${field}: ${issue.message}`)
       }
-      if (seen.has(id as string)) throw new InvalidStateError(`${label}: duplicate id`, `${name}[${index}].id`, 'duplicate id')
-      seen.add(id as string)
+      if (typeof id !== 'string') return
+      if (seen.has(id)) report(label(name, index, record), `${name}[${index}].id`, 'duplicate id')
+      seen.add(id)
     })
-    ids.set(name, seen)
   }
-  const valid = state as ScenarioState
   const refer = (collection: keyof ScenarioState, field: string, target: keyof ScenarioState) => {
-    valid[collection].forEach((record, index) => {
-      const value = (record as unknown as Record<string, string>)[field]!
-      if (!ids.get(target)!.has(value)) {
-        const reason = `no ${target.slice(0, -1)} ${value}`
-        throw new InvalidStateError(
-          `state.${collection}[${index}] (id ${record.id}): field ${field}: ${reason}`,
-          `${collection}[${index}].${field}`,
-          reason,
-        )
-      }
+    records(collection).forEach((record, index) => {
+      const value = (record as Record<string, unknown> | null)?.[field]
+      // A value of the wrong type is reported by the schema already.
+      if (typeof value !== 'string' || ids.get(target)!.has(value)) return
+      const reason = `no ${target.slice(0, -1)} ${value}`
+      report(label(collection, index, record), `${collection}[${index}].${field}`, reason, `${label(collection, index, record)}: field ${field}: ${reason}`)
     })
   }
   refer('accounts', 'organization', 'organizations')
   refer('workspaces', 'organization', 'organizations')
   refer('applications', 'workspace', 'workspaces')
   const keys = new Set<string>()
-  valid.accounts.forEach((account, index) => {
-    if (keys.has(account.apiKey)) {
-      throw new InvalidStateError(
-        `state.accounts[${index}] (id ${account.id}): field apiKey: duplicate API key`,
-        `accounts[${index}].apiKey`,
-        'duplicate API key',
-      )
-    }
-    keys.add(account.apiKey)
+  records('accounts').forEach((account, index) => {
+    const key = (account as { apiKey?: unknown } | null)?.apiKey
+    if (typeof key !== 'string') return
+    const reason = 'duplicate API key'
+    if (keys.has(key)) report(label('accounts', index, account), `accounts[${index}].apiKey`, reason, `${label('accounts', index, account)}: field apiKey: ${reason}`)
+    keys.add(key)
   })
+  const [first] = problems
+  if (first) throw new InvalidStateError(first.message, first.location, first.reason, problems)
 }

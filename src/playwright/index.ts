@@ -3,10 +3,13 @@
  * browser context through `context.route`. Node-only (the Playwright Test runner's worker processes);
  * `@playwright/test` is an optional peer.
  */
+import { requireNode } from '../node-version.js'
 import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from '@playwright/test'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 import { routeMockApi } from './route.ts'
+
+requireNode()
 
 export { expect } from '@playwright/test'
 export { routeMockApi } from './route.ts'

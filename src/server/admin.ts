@@ -6,38 +6,46 @@
  *   /__admin/faults, journal, reset, snapshot, state, info    the base state (mock-admin.ts)
  *   /__admin/sessions[/{id}[/...]]                            sessions and their own routes (sessions-admin.ts)
  *
- * No credentials: the demo server is a local development tool. Mistakes get the kit's problem responses.
+ * Who may call them (admin-guard.ts): on loopback without an admin token, anyone who reaches the port, as
+ * a local development tool; with a token, its holder, and for a session's own routes also the session's own
+ * credentials. Mistakes get the kit's problem responses.
  */
+import type { ApiRequest } from '../handlers/api-request.ts'
 import { responseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse } from '../handlers/reply.ts'
-import { mockAdmin, type AdminTarget } from './mock-admin.ts'
+import { isAdmin, tokenProblem, type AdminAccess } from './admin-guard.ts'
+import type { AdminContext, Caller } from './admin-context.ts'
+import { mockAdmin } from './mock-admin.ts'
 import { sessionsAdmin } from './sessions-admin.ts'
-import type { SessionRegistry } from './sessions.ts'
+
+export type { AdminContext, Caller }
 
 export { applyFault, type FaultSpec } from './mock-admin.ts'
 
 export const ADMIN_PREFIX = '/__admin/'
 
-/** Largest admin request body: a state upload of a big scenario is tens of megabytes. */
-export const MAX_ADMIN_BODY_BYTES = 256 * 1024 * 1024
-
-/** What the admin routes act on: the server's base state and its sessions. */
-export interface AdminContext {
-  readonly base: AdminTarget
-  readonly sessions: SessionRegistry
+export function callerOf(request: ApiRequest, access: AdminAccess): Caller {
+  const admin = isAdmin(request, access)
+  return {
+    admin,
+    tokenHeld: admin && access.token !== undefined,
+    apiKey: request.header('X-API-Key'),
+    apiSecret: request.header('X-API-Secret'),
+  }
 }
 
 /** Answers an admin request, or undefined when the path is not under `/__admin/`. */
-export async function handleAdmin(request: Request, context: AdminContext): Promise<Response | undefined> {
+export async function handleAdmin(request: Request, context: AdminContext, caller: Caller): Promise<Response | undefined> {
   const url = new URL(request.url)
-  // Stryker disable next-line ConditionalExpression: `false`: the server sends only paths under /__admin/ here (server.ts checks ADMIN_PREFIX first), and nothing else calls it (the `true` replacement, ignored with it, is killed by test/server/admin-api.test.ts)
+  // Stryker disable next-line ConditionalExpression: unreachable
   if (!url.pathname.startsWith(ADMIN_PREFIX)) return undefined
   try {
     const route = url.pathname.slice(ADMIN_PREFIX.length).replace(/\/$/, '')
     if (route === 'sessions' || route.startsWith('sessions/')) {
-      return await sessionsAdmin(request, context.sessions, route)
+      return await sessionsAdmin(request, context, route, caller)
     }
+    if (!caller.admin) throw tokenProblem()
     if (route === '') {
       throw new Problem(
         404,
@@ -45,7 +53,7 @@ export async function handleAdmin(request: Request, context: AdminContext): Prom
           'faults, journal, reset, snapshot, state, info and sessions (see --help)',
       )
     }
-    return await mockAdmin(request, context.base, route)
+    return await mockAdmin(request, context.base, route, context.maxRecords)
   } catch (error) {
     if (error instanceof Problem) return adminProblem(error, url)
     throw error

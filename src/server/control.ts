@@ -11,10 +11,13 @@ import type { ApiRequest } from '../handlers/api-request.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
-import { ADMIN_PREFIX, handleAdmin, type AdminContext } from './admin.ts'
+import type { Problem } from '../handlers/problem.ts'
+import { ADMIN_PREFIX, adminProblem, handleAdmin, type AdminContext, type Caller } from './admin.ts'
+import { tokenProblem } from './admin-guard.ts'
 import { EventStreams } from './console/events.ts'
 import { CONSOLE_PAGE } from './console/page.ts'
 import { restoreStartupFaults, type AdminTarget, type FaultSpec } from './mock-admin.ts'
+import { sessionAccess } from './sessions-admin.ts'
 import { SessionRegistry, type SessionLimits } from './sessions.ts'
 
 export interface ControlOptions {
@@ -28,10 +31,14 @@ export interface ControlOptions {
   apiOptions: MockApiOptions
   startupFaults: readonly FaultSpec[]
   limits: SessionLimits
+  /** Most records a scenario or state loaded over HTTP may hold. */
+  maxRecords: number
 }
 
 const CONSOLE_ASSETS = `${ADMIN_PREFIX}console/`
 const SESSION_EVENTS = /^\/__admin\/sessions\/([^/]+)\/events\/?$/
+/** The console is served from the server's own origin: its answers carry no CORS headers. */
+const extra: Readonly<Record<string, string>> = {}
 
 /** The server's base state as the admin routes see it. */
 class BaseTarget implements AdminTarget {
@@ -69,9 +76,11 @@ class BaseTarget implements AdminTarget {
 export class Control implements AdminContext {
   readonly base: BaseTarget
   readonly sessions: SessionRegistry
+  readonly maxRecords: number
   readonly #events = new EventStreams()
 
   constructor(options: ControlOptions) {
+    this.maxRecords = options.maxRecords
     this.base = new BaseTarget(options)
     restoreStartupFaults(this.base)
     this.sessions = new SessionRegistry(
@@ -93,21 +102,26 @@ export class Control implements AdminContext {
   /**
    * Serves the console's page, files and event streams; false for any other request (the admin routes
    * and the API are the server's to answer). The page only for browsers (`Accept: text/html`): curl and
-   * API clients get at `/` and `/__admin/` what they got before.
+   * API clients get at `/` and `/__admin/` what they got before. The page and the base state's events
+   * are the admin's; a session's events also its own credentials'; the files hold no data. Throws the
+   * 401 `Problem` of a caller who may not.
    */
-  serve(incoming: IncomingMessage, outgoing: ServerResponse, request: ApiRequest, extra: Readonly<Record<string, string>>): boolean {
+  serve(incoming: IncomingMessage, outgoing: ServerResponse, request: ApiRequest, caller: Caller): boolean {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false
     const { pathname } = request.url
     if (pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX) {
-      // Stryker disable next-line StringLiteral: `'Stryker was here!'` for a missing Accept holds no text/html either (the '' replacements of 'Accept' and 'text/html', ignored with it, are killed by test/server/control.test.ts)
+      // Stryker disable next-line StringLiteral: same-value
       if (!(request.header('Accept') ?? '').includes('text/html')) return false
+      if (!caller.admin) throw tokenProblem()
       outgoing.writeHead(200, {
         ...extra,
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'no-store',
+        // The address may carry the admin token: no other page gets to see it.
+        'Referrer-Policy': 'no-referrer',
         'Content-Length': Buffer.byteLength(CONSOLE_PAGE),
       })
-      // Stryker disable next-line ConditionalExpression,StringLiteral: node:http sends no body in answer to HEAD, whatever end() is given (the `true` replacement, ignored with them, is killed by test/server/control.test.ts)
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unseen
       outgoing.end(request.method === 'HEAD' ? undefined : CONSOLE_PAGE)
       return true
     }
@@ -116,14 +130,18 @@ export class Control implements AdminContext {
       return true
     }
     if (pathname === `${ADMIN_PREFIX}events`) {
+      if (!caller.admin) throw tokenProblem()
       this.#events.journal(incoming, outgoing, this.base.api, extra)
       return true
     }
     const session = SESSION_EVENTS.exec(pathname)?.[1]
-    // Stryker disable next-line ConditionalExpression: `true`: sessions.get(undefined) finds nothing, and it then returns false as below does (the `false` replacement, ignored with it, is killed by test/server/control.test.ts)
+    // Stryker disable next-line ConditionalExpression: same-value
     if (session !== undefined) {
       const found = this.sessions.get(session)
       if (!found) return false // the admin routes answer 404 for it
+      const access = sessionAccess(this.sessions, session, caller)
+      if (access === 'gone') return false
+      if (access === 'token') throw tokenProblem()
       this.#events.journal(incoming, outgoing, found.api, extra)
       return true
     }
@@ -131,8 +149,13 @@ export class Control implements AdminContext {
   }
 
   /** Answers an admin route (see admin.ts). */
-  admin(request: Request): Promise<Response | undefined> {
-    return handleAdmin(request, this)
+  admin(request: Request, caller: Caller): Promise<Response | undefined> {
+    return handleAdmin(request, this, caller)
+  }
+
+  /** An admin mistake found before the admin routes ran (a body over the bound). */
+  problem(problem: Problem, url: URL): Promise<Response> {
+    return Promise.resolve(adminProblem(problem, url))
   }
 
   /** Ends the event streams and the sessions (the server is closing). */
@@ -151,15 +174,13 @@ export class Control implements AdminContext {
     try {
       const { body, type } = await asset
       outgoing.writeHead(200, { ...extra, 'Content-Type': type, 'Content-Length': body.length, 'Cache-Control': 'no-cache' })
-      // Stryker disable next-line ConditionalExpression,StringLiteral: node:http sends no body in answer to HEAD, whatever end() is given (the `true` replacement, ignored with them, is killed by test/server/control.test.ts)
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unseen
       outgoing.end(request.method === 'HEAD' ? undefined : body)
-      // Stryker disable next-line BlockStatement: untestable here: from the sources console.css always reads and console.js always bundles: loading an asset does not fail
     } catch (error) {
-      // Stryker disable next-line StringLiteral: untestable here: a console asset that fails to load (see the catch above)
       console.error('[workspace-api-mock] console asset failed:', error)
-      // Stryker disable next-line ObjectLiteral,StringLiteral: untestable here: a console asset that fails to load (see the catch above)
+      // Stryker disable next-line ObjectLiteral,StringLiteral: untestable
       outgoing.writeHead(500, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' })
-      // Stryker disable next-line CallExpression,StringLiteral: untestable here: a console asset that fails to load (see the catch above)
+      // Stryker disable next-line all: untestable
       outgoing.end(`the console's ${name} could not be loaded: ${(error as Error).message}\n`)
     }
   }

@@ -27,6 +27,7 @@ import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError, validateState } from '../model/validate-state.ts'
 import type { FaultHandle } from '../testkit/faults.ts'
 import type { OperationTarget } from '../testkit/targets.ts'
+import { stateRecords } from './limits.ts'
 
 const nonNegative = () => z.number().check(z.minimum(0))
 const count = () => z.int().check(z.minimum(0))
@@ -81,7 +82,6 @@ export interface AdminTarget {
 
 /** Registers the target's startup faults (again, after a reset or a clear). */
 export function restoreStartupFaults(target: AdminTarget): void {
-  // Stryker disable next-line CallExpression: fault ids are never reused (the registry counts up): a stale id marks no listed fault
   target.startupIds.clear()
   for (const spec of target.startupFaults) target.startupIds.add(applyFault(target.api, spec).id)
 }
@@ -116,6 +116,15 @@ export function checkedState(value: unknown, location = 'body'): ScenarioState {
   return value
 }
 
+/** A 422 problem naming the bound when a scenario or state loaded over HTTP would hold more records than it. */
+export function checkRecords(records: number, maxRecords: number, location: string, value?: unknown): void {
+  if (records <= maxRecords) return
+  const message = `holds ${records} records, over this server's bound of ${maxRecords} (--max-records)`
+  throw new Problem(422, `the ${location === 'body' ? 'state' : location.replace(/^body\./, '')} ${message}`, [
+    { message, location, ...(value !== undefined && { value }) },
+  ])
+}
+
 /** A state refused with `InvalidStateError` as a 422 problem at its location; anything else as it is. */
 export function stateProblem(error: unknown, location = 'body'): unknown {
   if (!(error instanceof InvalidStateError)) return error
@@ -125,12 +134,11 @@ export function stateProblem(error: unknown, location = 'body'): unknown {
 }
 
 /** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
-export async function mockAdmin(request: Request, target: AdminTarget, route: string): Promise<Response> {
+export async function mockAdmin(request: Request, target: AdminTarget, route: string, maxRecords: number): Promise<Response> {
   const { api } = target
   const faultId = /^faults\/(\d+)$/.exec(route)?.[1]
   if (faultId !== undefined && request.method === 'DELETE') {
     if (!api.faults.remove(Number(faultId))) throw new Problem(404, `no fault ${faultId}`)
-    // Stryker disable next-line CallExpression: fault ids are never reused (the registry counts up): a stale id marks no listed fault
     target.startupIds.delete(Number(faultId))
     return json({ faults: api.faults.size })
   }
@@ -165,7 +173,9 @@ export async function mockAdmin(request: Request, target: AdminTarget, route: st
     case 'GET snapshot':
       return json(api.snapshot())
     case 'POST state': {
-      const state = checkedState(await readJson(request))
+      const body = await readJson(request)
+      if (isObject(body)) checkRecords(stateRecords(body), maxRecords, 'body')
+      const state = checkedState(body)
       try {
         await target.replaceState(state)
       } catch (error) {
@@ -178,6 +188,10 @@ export async function mockAdmin(request: Request, target: AdminTarget, route: st
     default:
       throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
 }
 
 /** The active faults, the startup ones marked. */

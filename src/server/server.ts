@@ -1,23 +1,19 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { randomBytes } from 'node:crypto'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { initialStateOf } from '../api/initial-state.ts'
-import { dispatcherOf } from '../api/dispatcher-of.ts'
-import type { ApiRequest } from '../handlers/api-request.ts'
-import { corsHeaders, preflightHeaders } from '../handlers/cors.ts'
-import { Problem } from '../handlers/problem.ts'
-import type { Answer } from '../handlers/reply.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import { ADMIN_PREFIX, adminProblem, MAX_ADMIN_BODY_BYTES, type FaultSpec } from './admin.ts'
+import type { FaultSpec } from './admin.ts'
+import { hostName } from './admin-guard.ts'
 import { Control } from './control.ts'
-import { docsAnswer } from './docs-page.ts'
-import { fetchRequestOf, fromIncomingMessage } from './incoming-request.ts'
+import { checkedLimits, type ServerLimits } from './limits.ts'
+import { route, type RouterContext } from './router.ts'
 import type { MockSession, SessionLimits, SessionOptions } from './sessions.ts'
-import { bodyLeftUnread, writeReply } from './write-reply.ts'
 
-export interface MockServerOptions extends MockApiOptions {
+export interface MockServerOptions extends MockApiOptions, ServerLimits {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
   port?: number
   /** Interface to listen on. Default `127.0.0.1`; `0.0.0.0` or `::` to be reachable from other machines. */
@@ -35,6 +31,14 @@ export interface MockServerOptions extends MockApiOptions {
   sessions?: SessionLimits & { scenario?: ScenarioRef }
   /** How the console and the session list name what the server serves. Default: the scenario's name, or `state`. */
   name?: string
+  /**
+   * The bearer token of the server-wide admin routes (base state, sessions list and creation, console):
+   * `Authorization: Bearer <token>`. Default: none on a loopback host; on any other host one is generated
+   * (read it back from `adminToken`).
+   */
+  adminToken?: string
+  /** Host names the admin answers besides loopback names, IP literals and `host` (`.example.com`: its subdomains too). */
+  allowedHosts?: readonly string[]
 }
 
 /** The server's sessions: isolated state for parallel clients, each with credentials of its own. */
@@ -58,6 +62,8 @@ export interface MockServer {
   readonly url: string
   /** The mock API the server answers with: its state, credentials and principals. */
   readonly api: MockApi
+  /** The admin token (given, or generated for a non-loopback host); undefined when the admin needs none. */
+  readonly adminToken: string | undefined
   /** The underlying `node:http` server. */
   readonly server: Server
   /** Sessions: `await server.sessions.create()` gives a client state and credentials of its own. */
@@ -97,17 +103,29 @@ const CLOSE_GRACE_MS = 2000
  * await server.close()
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', cors = true, onListening, faults = [], sessions, name, ...apiOptions } = options
-  let api: MockApi | undefined
-  let control: Control | undefined
-  const server = createServer((request, response) => {
-    // `api` is set before `startMockServer` resolves; a request that races it waits for nothing longer.
-    serve(request, response, api, control, cors, url)
-  })
+  const { port = 4010, host = '127.0.0.1', cors = true, onListening, faults = [], sessions, name, ...rest } = options
+  const { adminToken = defaultToken(host), allowedHosts = [], maxRecords, bodyTimeout, ...apiOptions } = rest
+  const limits = checkedLimits({ maxRecords, bodyTimeout })
+  const ownHost = hostName(host.includes(':') ? `[${host}]` : host)
+  const context: RouterContext = {
+    url: '',
+    cors,
+    access: { token: adminToken, allowedHosts: [...(ownHost ? [ownHost] : []), ...allowedHosts.map((name) => name.toLowerCase())] },
+    bodyTimeout: limits.bodyTimeout,
+    api: undefined,
+    control: undefined,
+  }
+  // `api` and `control` are set before `startMockServer` resolves; a request that races them gets a 503.
+  const server = createServer((request, response) => route(request, response, context))
+  // Node's own limit on a whole request (300 s) must not cut a longer body timeout short.
+  if (limits.bodyTimeout >= server.requestTimeout) server.requestTimeout = limits.bodyTimeout + 1000
   await listen(server, port, host)
   const url = baseUrlOf(server.address() as AddressInfo, host)
+  context.url = url
   onListening?.(url)
   const { scenario, state, ...shared } = apiOptions
+  let api: MockApi | undefined
+  let control: Control | undefined
   const mockOptions = { assetsOrigin: url, ...shared }
   try {
     api = createMockApi({ ...mockOptions, scenario, state })
@@ -119,8 +137,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       apiOptions: mockOptions,
       startupFaults: faults,
       limits: sessions ?? {},
+      maxRecords: limits.maxRecords,
     })
     await api.ready
+    context.api = api
+    context.control = control
   } catch (error) {
     control?.close()
     await closeServer(server)
@@ -130,6 +151,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   return {
     url,
     api,
+    adminToken,
     server,
     sessions: running.sessions,
     replaceState(next, stateName) {
@@ -146,10 +168,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
 }
 
+/** Loopback serves one developer as before; any other interface gets a token nobody has to think of. */
+function defaultToken(host: string): string | undefined {
+  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host)
+  return loopback ? undefined : randomBytes(24).toString('base64url')
+}
+
 function listen(server: Server, port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const onError = (error: NodeJS.ErrnoException) => {
-      // Stryker disable next-line StringLiteral: after a failed listen the server is never handed out, and 'listening' cannot follow the error
       server.off('listening', onListening)
       reject(listenError(error, port, host))
     }
@@ -172,9 +199,8 @@ function listenError(error: NodeJS.ErrnoException, port: number, host: string): 
         error.code,
         error,
       )
-    // Stryker disable next-line ConditionalExpression,StringLiteral: untestable here: EACCES needs a port below 1024 without the privilege, and the tests run as root
+    // Stryker disable next-line all: untestable
     case 'EACCES':
-      // Stryker disable next-line StringLiteral: untestable here: EACCES needs a port below 1024 without the privilege, and the tests run as root
       return new ListenError(`no permission to listen on ${where}: use a port above 1023`, error.code, error)
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
@@ -191,156 +217,20 @@ function baseUrlOf(address: AddressInfo, host: string): string {
   return `http://${name}:${address.port}`
 }
 
-/**
- * Answers one request. The common case (no fault, override or body) runs synchronously from the parsed
- * message to `writeHead`: no promise, no microtask, which is most of what separates a server from the floor.
- */
-function serve(
-  incoming: IncomingMessage,
-  outgoing: ServerResponse,
-  api: MockApi | undefined,
-  control: Control | undefined,
-  cors: boolean,
-  url: string,
-): void {
-  let extra: Readonly<Record<string, string>> = {}
-  const fail = (error: unknown) => {
-    // Stryker disable next-line ConditionalExpression,BlockStatement: unreachable: every failure comes before writeHead (writeResponse reads the body first, writeReply fails in writeHead) (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
-    if (outgoing.headersSent) {
-      // Stryker disable next-line CallExpression: unreachable: every failure comes before writeHead (see the condition above)
-      outgoing.destroy(error as Error)
-      return
-    }
-    console.error('[workspace-api-mock] request failed:', error)
-    outgoing.writeHead(500, { ...extra, 'Content-Type': 'text/plain; charset=utf-8' })
-    outgoing.end(`the mock server failed: ${error instanceof Error ? error.message : String(error)}\n`)
-  }
-  try {
-    const request = fromIncomingMessage(incoming, url)
-    if (cors) extra = corsHeaders(request.header('Origin'))
-    if (cors && isPreflight(incoming)) {
-      outgoing
-        .writeHead(
-          204,
-          preflightHeaders({
-            origin: incoming.headers.origin,
-            requestHeaders: incoming.headers['access-control-request-headers'],
-            privateNetwork: incoming.headers['access-control-request-private-network'] === 'true',
-          }),
-        )
-        .end()
-      return
-    }
-    // Stryker disable next-line ConditionalExpression,LogicalOperator,BlockStatement: unreachable: api and control are set synchronously once listen() resolves, before a request can arrive (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
-    if (!api || !control) {
-      // Stryker disable next-line ObjectLiteral,StringLiteral: unreachable: see the condition above
-      outgoing.writeHead(503, { ...extra, 'Retry-After': '1', 'Content-Type': 'text/plain; charset=utf-8' })
-      // Stryker disable next-line StringLiteral: unreachable: see the condition above
-      outgoing.end('the mock is still loading its scenario\n')
-      return
-    }
-    const deliver = (answer: Answer | undefined): Promise<void> | undefined => {
-      if (!answer) return writeResponse(incoming, request, outgoing, notFound(request), extra)
-      if (answer instanceof Response) return writeResponse(incoming, request, outgoing, answer, extra)
-      writeReply(incoming, request, outgoing, answer, extra)
-      return undefined
-    }
-    // The control plane (console, live log, admin routes, sessions), then the API: the session a
-    // request's key selects, or the base state.
-    const { pathname } = request.url
-    // Stryker disable next-line ConditionalExpression,StringLiteral: `true` and startsWith(''): control.serve() takes only / and /__admin paths, and the ADMIN_PREFIX check below the rest (the `false` and '/' replacements, ignored with them, are killed by test/server/control.test.ts and server-edges.test.ts)
-    if (pathname === '/' || pathname.startsWith('/__admin')) {
-      if (control.serve(incoming, outgoing, request, extra)) return
-      if (pathname.startsWith(ADMIN_PREFIX)) {
-        fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
-          .then((fetchRequest) =>
-            // Stryker disable next-line StringLiteral: untestable here: needs an admin body over 256 MiB
-            fetchRequest ? control.admin(fetchRequest) : adminProblem(new Problem(413, 'the admin request body is over 256 MiB'), request.url),
-          )
-          .then(deliver)
-          .catch(fail)
-        return
-      }
-    }
-    const docs = docsAnswer(request, api)
-    if (docs) {
-      docs.then(deliver).catch(fail)
-      return
-    }
-    const answer = dispatcherOf(control.mockFor(request) ?? api)(request)
-    if (answer instanceof Promise) answer.then(deliver).catch(fail)
-    else deliver(answer)?.catch(fail)
-  } catch (error) {
-    fail(error)
-  }
-}
-
-/** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
-async function writeResponse(
-  incoming: IncomingMessage,
-  request: ApiRequest,
-  outgoing: ServerResponse,
-  response: Response,
-  extra: Readonly<Record<string, string>>,
-): Promise<void> {
-  // `HttpResponse.error()` (a network error): drop the connection, as a real network failure would.
-  if (response.type === 'error') {
-    incoming.socket.destroy()
-    return
-  }
-  for (const [name, value] of Object.entries(extra)) outgoing.setHeader(name, value)
-  for (const [name, value] of response.headers) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: the cookies set one by one without the `continue` are replaced whole by the Set-Cookie below (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
-    if (name === 'set-cookie') continue
-    outgoing.setHeader(name, value)
-  }
-  const cookies = response.headers.getSetCookie()
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: setHeader('Set-Cookie', []) writes no header line (the `false` and `<=` replacements, ignored with them, are killed by test/server/server-edges.test.ts)
-  if (cookies.length > 0) outgoing.setHeader('Set-Cookie', cookies)
-  if (bodyLeftUnread(incoming, request)) outgoing.setHeader('Connection', 'close')
-  const body = response.body && incoming.method !== 'HEAD' ? Buffer.from(await response.arrayBuffer()) : undefined
-  if (body) outgoing.setHeader('Content-Length', body.length)
-  outgoing.writeHead(response.status, response.statusText || undefined)
-  outgoing.end(body)
-}
-
-/** Outside `/api` the kit has no handler: a short hint at `/`, a plain 404 elsewhere. */
-function notFound(request: ApiRequest): Response {
-  const { pathname, origin } = request.url
-  const headers = { 'Content-Type': 'text/plain; charset=utf-8' }
-  if (pathname === '/' && request.method === 'GET') {
-    return new Response(
-      `workspace-api-mock: the Workspace and Application Management API is served under ${origin}/api/\n` +
-        `Try ${origin}/api/workspaces with the X-API-Key and X-API-Secret headers printed at start.\n` +
-        `Open ${origin}/ in a browser for the console (requests, faults, state, sessions).\n`,
-      { status: 200, headers },
-    )
-  }
-  return new Response(`not found: ${pathname} (the mock serves /api/...)\n`, { status: 404, headers })
-}
-
-function isPreflight(incoming: IncomingMessage): boolean {
-  return incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
-}
-
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!server.listening) {
       resolve()
       return
     }
-    // Stryker disable next-line ArrowFunction: untestable here: the forced close comes 2 s after close() with a request still in flight
     const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS)
-    // Stryker disable next-line CallExpression: the timer is cleared once the server closes, and until then its open connections keep the process alive anyway
     force.unref()
     server.close((error) => {
-      // Stryker disable next-line CallExpression: a timer left running closes the connections of a closed server, which has none (and is unref'd)
       clearTimeout(force)
-      // Stryker disable next-line ConditionalExpression,CallExpression: server.close() fails only when the server is not listening, which is checked above (the `true` replacement, ignored with them, is killed by test/server/server-edges.test.ts)
+      // Stryker disable next-line all: unreachable
       if (error) reject(error)
       else resolve()
     })
-    // Stryker disable next-line CallExpression: since Node 19 server.close() closes idle connections itself (package.json: node >= 22.12)
     server.closeIdleConnections()
   })
 }

@@ -6,6 +6,10 @@
  *   GET    /__admin/sessions/{id}         one session
  *   DELETE /__admin/sessions/{id}         deletes it: its credentials get 401 from then on
  *   ...    /__admin/sessions/{id}/faults, journal, reset, snapshot, state, info: as for the base state
+ *
+ * The list and creation are the admin's (the token, when the server has one); a session's own routes are
+ * also its own credentials' (`X-API-Key` and `X-API-Secret`), and another session's credentials find
+ * nothing there (404, as for a session that does not exist).
  */
 import { z } from '../model/zod.ts'
 import { Problem } from '../handlers/problem.ts'
@@ -13,7 +17,10 @@ import { validate } from '../handlers/validation.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
-import { checkedState, countsOf, describePrincipals, json, mockAdmin, readJson, stateProblem } from './mock-admin.ts'
+import type { AdminContext, Caller } from './admin-context.ts'
+import { sameSecret, tokenProblem } from './admin-guard.ts'
+import { scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords } from './limits.ts'
+import { checkedState, checkRecords, countsOf, describePrincipals, json, mockAdmin, readJson, stateProblem } from './mock-admin.ts'
 import { SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from './sessions.ts'
 
 const createSchema = z.strictObject({
@@ -43,11 +50,13 @@ export function describeSession(session: MockSession) {
 }
 
 /** Answers `route` (the path after `/__admin/`, starting with `sessions`). */
-export async function sessionsAdmin(request: Request, sessions: SessionRegistry, route: string): Promise<Response> {
-  // Stryker disable next-line ArrayDeclaration: the destructuring reads indexes 1 and 2: undefined in either array
+export async function sessionsAdmin(request: Request, context: AdminContext, route: string, caller: Caller): Promise<Response> {
+  const { sessions } = context
+  // Stryker disable next-line ArrayDeclaration: same-value
   const [, id, rest] = /^sessions(?:\/([^/]+)(?:\/(.*))?)?$/.exec(route) ?? []
   if (id === undefined) {
-    if (request.method === 'POST') return json(describeSession(await create(request, sessions)), 201)
+    if (!caller.admin) throw tokenProblem()
+    if (request.method === 'POST') return json(describeSession(await create(request, context)), 201)
     if (request.method === 'GET') {
       return json({
         sessions: sessions.list().map(describeSession),
@@ -63,6 +72,9 @@ export async function sessionsAdmin(request: Request, sessions: SessionRegistry,
   }
   const gone = () =>
     new Problem(404, `no session ${id}: it was deleted, or expired after ${minutes(sessions.idleTimeout)} without requests`)
+  const access = sessionAccess(sessions, id, caller)
+  if (access === 'gone') throw gone()
+  if (access === 'token') throw tokenProblem()
   if (rest === undefined || rest === '') {
     if (request.method === 'DELETE') {
       if (!sessions.delete(id)) throw gone()
@@ -77,10 +89,25 @@ export async function sessionsAdmin(request: Request, sessions: SessionRegistry,
   }
   const target = sessions.target(id)
   if (!target) throw gone()
-  return mockAdmin(request, target, rest.replace(/\/$/, ''))
+  return mockAdmin(request, target, rest.replace(/\/$/, ''), context.maxRecords)
 }
 
-async function create(request: Request, sessions: SessionRegistry): Promise<MockSession> {
+/**
+ * Whether the caller may use session `id`'s own routes: the token holder may; credentials must be that
+ * session's own ('gone' for any other: a client learns nothing of other sessions); without either, anyone
+ * when the server needs no token, else 'token' (401).
+ */
+export function sessionAccess(sessions: SessionRegistry, id: string, caller: Caller): 'ok' | 'gone' | 'token' {
+  if (caller.tokenHeld) return 'ok'
+  if (caller.apiKey !== null) {
+    const principal = sessions.get(id)?.principals.find((candidate) => candidate.apiKey === caller.apiKey)
+    return principal && caller.apiSecret !== null && sameSecret(caller.apiSecret, principal.apiSecret) ? 'ok' : 'gone'
+  }
+  return caller.admin ? 'ok' : 'token'
+}
+
+async function create(request: Request, context: AdminContext): Promise<MockSession> {
+  const { sessions, maxRecords } = context
   const errors: ErrorDetail[] = []
   const body = validate(createSchema, (await readJson(request)) ?? {}, 'body', errors)
   if (!body) throw new Problem(422, 'validation failed', errors)
@@ -93,9 +120,10 @@ async function create(request: Request, sessions: SessionRegistry): Promise<Mock
       const message = (error as Error).message.replace(', or a function', '')
       throw new Problem(422, message, [{ message, location: 'body.scenario', value: body.scenario }])
     }
+    checkRecords(scenarioRecords(body.scenario), maxRecords, 'body.scenario', body.scenario)
     options.scenario = body.scenario as ScenarioRef
   }
-  // Stryker disable next-line ConditionalExpression: `true` sets `seed: undefined`, which the registry reads as no seed (`=== undefined`, `??`) (the `false` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+  // Stryker disable next-line ConditionalExpression: same-value
   if (body.seed !== undefined) options.seed = body.seed
   if (body.state !== undefined) {
     if (body.scenario !== undefined) {
@@ -103,15 +131,35 @@ async function create(request: Request, sessions: SessionRegistry): Promise<Mock
         { message: 'not allowed with state', location: 'body.scenario', value: body.scenario },
       ])
     }
+    if (typeof body.state === 'object' && body.state !== null) checkRecords(stateRecords(body.state), maxRecords, 'body.state')
     options.state = checkedState(body.state, 'body.state')
   }
+  const records = ownRecords(options, sessions)
+  if (body.scenario === undefined && body.state === undefined && body.seed !== undefined) {
+    checkRecords(records, maxRecords, 'body.seed', body.seed)
+  }
+  const budget = SESSION_RECORDS_FACTOR * maxRecords
+  if (sessions.ownRecords + records > budget) {
+    throw new Problem(
+      429,
+      `the sessions' own data would hold ${sessions.ownRecords + records} records, over this server's bound of ${budget} ` +
+        `(${SESSION_RECORDS_FACTOR} x --max-records): delete a session that asked for a scenario or state of its own`,
+    )
+  }
   try {
-    return await sessions.create(options)
+    return await sessions.create(options, records)
   } catch (error) {
     if (error instanceof SessionLimitError) throw new Problem(429, error.message)
     if (error instanceof SessionOptionsError) throw new Problem(422, error.message)
     throw stateProblem(error, 'body.state')
   }
+}
+
+/** Records a new session holds of its own: none over the server's data, which it shares. */
+function ownRecords(options: SessionOptions, sessions: SessionRegistry): number {
+  if (options.state !== undefined) return stateRecords(options.state)
+  if (typeof options.scenario === 'string') return scenarioRecords(options.scenario)
+  return options.seed === undefined ? 0 : sessions.baseRecords()
 }
 
 function minutes(ms: number): string {

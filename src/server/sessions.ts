@@ -18,7 +18,8 @@ import { Baseline } from '../model/baseline.ts'
 import type { Account } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
-import { restoreStartupFaults, workspaceIdsOf, type AdminTarget, type FaultSpec } from './mock-admin.ts'
+import { scenarioRecords } from './limits.ts'
+import { countsOf, restoreStartupFaults, workspaceIdsOf, type AdminTarget, type FaultSpec } from './mock-admin.ts'
 
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './session-limits.ts'
 
@@ -84,6 +85,8 @@ export type SessionChange = { type: 'created' | 'deleted' | 'expired' | 'replace
 
 /** Scenario builds kept for sessions that ask for the same scenario and seed again. */
 const TEMPLATE_LIMIT = 8
+/** Bigger builds are not kept: eight of them would hold gigabytes after their sessions are gone. */
+const TEMPLATE_MAX_RECORDS = 20_000
 
 class Session implements MockSession, AdminTarget {
   readonly id: string
@@ -94,10 +97,11 @@ class Session implements MockSession, AdminTarget {
   readonly startupIds = new Set<number>()
   readonly created = new Date()
   lastUsed = Date.now()
-  // Stryker disable next-line ArrayDeclaration: create() sets it before the session can be seen
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
+  /** Records of its own data (a scenario or state it asked for); 0 over the server's data, which it shares. */
+  ownRecords = 0
   readonly #registry: SessionRegistry
 
   constructor(id: string, api: MockApi, scenario: string, seed: number, registry: SessionRegistry, faults: readonly FaultSpec[]) {
@@ -137,6 +141,8 @@ export class SessionRegistry {
   readonly #listeners = new Set<(change: SessionChange) => void>()
   /** Sessions being created: they count against the limit already. */
   #creating = 0
+  /** Own records of the sessions being created. */
+  #creatingRecords = 0
   #sweeper: NodeJS.Timeout | undefined
 
   constructor(source: SessionSource, limits: SessionLimits = {}) {
@@ -154,15 +160,27 @@ export class SessionRegistry {
     return this.#byId.size
   }
 
+  /** Records the live sessions hold of their own (what they asked for beyond the server's data). */
+  get ownRecords(): number {
+    let records = 0
+    for (const session of this.#byId.values()) records += session.ownRecords
+    return records + this.#creatingRecords
+  }
+
+  /** Records of the server's base data (what a session given only a seed builds again). */
+  baseRecords(): number {
+    return Object.values(countsOf(this.#source.base.api)).reduce((sum, count) => sum + count, 0)
+  }
+
   /**
    * The mock of the session whose API key the request carries; undefined for any other request (it goes
    * to the base state). The demo server's hot path: one Map lookup, nothing allocated.
    */
   mockFor(request: ApiRequest): MockApi | undefined {
-    // Stryker disable next-line ConditionalExpression: `false`: a shortcut: with no session keys the lookup below finds none either (the `true` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#byKey.size === 0) return undefined
     const key = request.header('x-api-key')
-    // Stryker disable next-line ConditionalExpression: `false`: no session key is null: the lookup below finds none either (the `true` replacement, ignored with it, is killed by test/server/sessions-admin.test.ts)
+    // Stryker disable next-line ConditionalExpression: fast-path
     if (key === null) return undefined
     const session = this.#byKey.get(key)
     if (session === undefined) return undefined
@@ -199,10 +217,11 @@ export class SessionRegistry {
    * of the server's data or of what `options` describe. Its principals get new credentials, unlike any
    * other in the server. Throws `SessionLimitError` at the limit, `InvalidStateError` for a bad state.
    */
-  async create(options: SessionOptions = {}): Promise<MockSession> {
+  async create(options: SessionOptions = {}, ownRecords = 0): Promise<MockSession> {
     this.#sweep()
     if (this.#byId.size + this.#creating >= this.maxSessions) throw new SessionLimitError(this.maxSessions)
     this.#creating++
+    this.#creatingRecords += ownRecords
     try {
       const { baseline, scenario, seed } = await this.#baselineFor(options)
       const keys = new Map<string, Credentials>()
@@ -210,17 +229,19 @@ export class SessionRegistry {
       const api = createMockApiFrom({ ...this.#source.options, seed }, forked)
       await api.ready
       const session = new Session(newId(), api, scenario, seed, this, this.#source.startupFaults)
+      session.ownRecords = ownRecords
       for (const [account, credentials] of keys) session.keys.set(account, credentials)
       restoreStartupFaults(session)
       session.workspaceIds = workspaceIdsOf(api)
       this.#byId.set(session.id, session)
       this.#indexKeys(session)
       this.#startSweeper()
-      // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
+      // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
       this.#emit({ type: 'created', session })
       return session
     } finally {
       this.#creating--
+      this.#creatingRecords -= ownRecords
     }
   }
 
@@ -235,15 +256,12 @@ export class SessionRegistry {
   /** Calls `listener` when a session is created, deleted, expires or gets a new state. */
   onChange(listener: (change: SessionChange) => void): () => void {
     this.#listeners.add(listener)
-    // Stryker disable next-line ArrowFunction: nothing unsubscribes: control.ts listens for the server's life (SessionRegistry is not public)
     return () => this.#listeners.delete(listener)
   }
 
   /** Deletes every session and stops the expiry timer (the server is closing). */
   close(): void {
-    // Stryker disable next-line StringLiteral: control.close() ends every event stream before it closes the sessions, so the type changes nothing
     for (const session of [...this.#byId.values()]) this.#remove(session, 'deleted')
-    // Stryker disable next-line CallExpression: #remove() stopped the timer when the last session went
     clearInterval(this.#sweeper)
     this.#sweeper = undefined
   }
@@ -260,8 +278,9 @@ export class SessionRegistry {
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
     this.#indexKeys(session)
     session.scenario = 'state'
+    session.ownRecords = Object.values(countsOf(session.api)).reduce((sum, count) => sum + count, 0)
     session.workspaceIds = workspaceIdsOf(session.api)
-    // Stryker disable next-line ObjectLiteral,StringLiteral: the only listener (control.ts; onChange is not public) treats every change but deleted and expired alike
+    // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })
   }
 
@@ -283,12 +302,12 @@ export class SessionRegistry {
     const seed = options.seed ?? base.seed
     const build = () => Baseline.of(initialStateOf({ ...apiOptions, scenario, seed }))
     if (typeof scenario === 'function') return { baseline: await build(), scenario: scenario.name || 'custom', seed }
+    if (scenarioRecords(scenario) > TEMPLATE_MAX_RECORDS) return { baseline: await build(), scenario, seed }
     const key = `${scenario}\u0000${seed}`
     let template = this.#templates.get(key)
     if (template === undefined) {
       template = build()
       // A failed build is not kept.
-      // Stryker disable next-line ArrowFunction: a build fails synchronously (initialStateOf throws before the template is kept) or not at all: preparing a preset's records does not reject
       template.catch(() => this.#templates.delete(key))
       if (this.#templates.size >= TEMPLATE_LIMIT) this.#templates.delete(this.#templates.keys().next().value!)
     } else {
@@ -308,13 +327,12 @@ export class SessionRegistry {
   }
 
   #newCredentials(): Credentials {
-    // Stryker disable next-line ArrowFunction: keys are 128 random bits: a new key is never taken
     const taken = (key: string) =>
-      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: keys are 128 random bits: a new key is never taken (the `true` replacements, ignored with them, loop forever: Stryker times them out)
+      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
       this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
     for (;;) {
       const apiKey = `wam_key_${randomBytes(16).toString('hex')}`
-      // Stryker disable next-line ConditionalExpression: `true`: keys are 128 random bits: a new key is never taken (the `false` replacement, ignored with it, loops forever: Stryker times it out)
+      // Stryker disable next-line ConditionalExpression: random
       if (!taken(apiKey)) return { apiKey, apiSecret: `wam_secret_${randomBytes(20).toString('hex')}` }
     }
   }
@@ -350,9 +368,7 @@ export class SessionRegistry {
     if (!this.#isLive(session)) return
     this.#byId.delete(session.id)
     this.#unindexKeys(session)
-    // Stryker disable next-line BlockStatement: only stops the timer when no session is left: a timer that goes on sweeps an empty registry (unref'd)
     if (this.#byId.size === 0) {
-      // Stryker disable next-line CallExpression: a timer left running sweeps an empty registry (unref'd); the next session starts another
       clearInterval(this.#sweeper)
       this.#sweeper = undefined
     }
@@ -366,12 +382,11 @@ export class SessionRegistry {
 
   /** Expired sessions are also found when used; the timer frees the memory of those nobody uses again. */
   #startSweeper(): void {
-    // Stryker disable next-line ConditionalExpression: `false`: a second timer sweeps as the first does (unref'd) (the `true` replacement, ignored with it, is killed by test/server/sessions-lifecycle.test.ts)
+    // Stryker disable next-line all: cleanup
     if (this.#sweeper) return
-    // Stryker disable next-line MethodExpression: `Math.min(50, …)` only sweeps more often: an expired session leaves `size` sooner, never a live one (the other replacement, ignored with it, is killed by test/server/sessions-lifecycle.test.ts)
+    // Stryker disable next-line MethodExpression: cleanup
     const every = Math.max(50, Math.min(60_000, this.idleTimeout / 2))
     this.#sweeper = setInterval(() => this.#sweep(), every)
-    // Stryker disable next-line CallExpression: the server's listening socket keeps the process alive as long as the timer runs; close() stops both
     this.#sweeper.unref()
   }
 
@@ -379,9 +394,7 @@ export class SessionRegistry {
     for (const listener of [...this.#listeners]) {
       try {
         listener(change)
-        // Stryker disable next-line BlockStatement: unreachable: the only listener (control.ts) does not throw
       } catch (error) {
-        // Stryker disable next-line StringLiteral: unreachable: the only listener (control.ts) does not throw
         console.error('[workspace-api-mock] session listener failed:', error)
       }
     }

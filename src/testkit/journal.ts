@@ -2,6 +2,8 @@ import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
+import { overrideProblemDetail } from './overrides.ts'
+import { mswTemplate, pathParams } from './paths.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -30,7 +32,7 @@ export interface JournalEntry {
 export interface JournalQuery {
   operation?: OperationName
   method?: string
-  /** A path template (`/api/workspaces/:workspaceId`) or a concrete path (`/api/workspaces/wse_1`). */
+  /** A path template (`/api/workspaces/:workspaceId` or `{workspaceId}`) or a concrete path (`/api/workspaces/wse_1`). */
   path?: string
   params?: Record<string, string>
   query?: Record<string, unknown>
@@ -44,18 +46,34 @@ const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
 
 /** Largest body text kept per entry: the journal is for assertions, not for storing uploads. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024
+/**
+ * Bytes one journal keeps (bodies as received, URLs and headers): past them the oldest entries drop, so
+ * that a server of many sessions holds megabytes of journal, not gigabytes.
+ */
+export const JOURNAL_BYTE_BUDGET = 8 * 1024 * 1024
+/** Deepest nesting of a JSON body kept as is; deeper members become DEPTH_MARKER (serializing stays safe). */
+export const JOURNAL_BODY_DEPTH = 64
+export const DEPTH_MARKER = '[nested too deep]'
+/** What a kept record costs beyond its body, URL and headers (its objects), for the byte budget. */
+const RECORD_OVERHEAD = 256
 
 /**
  * Every request the handlers see, newest last, bounded (oldest entries drop first).
  * Ask it what a client sent: `journal.count({ operation: 'updateWorkspace', body: { name: 'X' } })`.
  */
 export class Journal implements RequestJournal {
+  /** Records, oldest first; those before `#head` are dropped (the array is compacted now and then). */
   #records: Kept[] = []
+  #head = 0
+  /** Bytes of the kept records. */
+  #bytes = 0
   #limit: number
+  readonly #budget: number
   #listeners: Set<(entry: JournalEntry) => void> | undefined
 
-  constructor(limit = 1000) {
+  constructor(limit = 1000, budget = JOURNAL_BYTE_BUDGET) {
     this.#limit = limit
+    this.#budget = budget
   }
 
   /** Entries, oldest first (a copy). */
@@ -63,9 +81,9 @@ export class Journal implements RequestJournal {
     return this.#kept()
   }
 
-  /** The newest `limit` entries (older ones are dropped in batches, see `record`). */
+  /** The kept entries: the newest `limit`, within the byte budget. */
   #kept(): JournalEntry[] {
-    return this.#records.slice(-this.#limit).map(entryOf)
+    return this.#records.slice(this.#head).map(entryOf)
   }
 
   get limit(): number {
@@ -73,13 +91,26 @@ export class Journal implements RequestJournal {
   }
 
   /** Keeps a request; its entry is built when the journal is read (most are never read). */
-  record(record: Kept): void {
+  record(journaled: JournalRecord): void {
     if (this.#limit <= 0) return
+    const record = keptOf(journaled)
     this.#records.push(record)
-    // Dropping the oldest entry on every request would shift the whole array each time: drop in batches.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator,MethodExpression,UnaryOperator: when and how much is dropped changes only memory; entries are the newest `limit` either way
-    if (this.#records.length >= this.#limit * 2) this.#records = this.#records.slice(-this.#limit)
+    this.#bytes += record.bytes
+    while (this.#records.length - this.#head > this.#limit) this.#dropOldest()
+    // The newest entry stays, whatever it costs (its body is cut at JOURNAL_BODY_LIMIT).
+    while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
+    // Shifting the array on every drop would copy it each time: it is compacted once half of it is dropped.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: cleanup
+    if (this.#head >= 1024 && this.#head * 2 >= this.#records.length) {
+      this.#records = this.#records.slice(this.#head)
+      this.#head = 0
+    }
     if (this.#listeners !== undefined) this.#announce(entryOf(record))
+  }
+
+  #dropOldest(): void {
+    this.#bytes -= this.#records[this.#head]!.bytes
+    this.#records[this.#head++] = undefined as unknown as Kept
   }
 
   /**
@@ -91,7 +122,7 @@ export class Journal implements RequestJournal {
     this.#listeners.add(listener)
     return () => {
       this.#listeners?.delete(listener)
-      // Stryker disable next-line ConditionalExpression: an empty listener set only makes entries built eagerly
+      // Stryker disable next-line ConditionalExpression: fast-path
       if (this.#listeners?.size === 0) this.#listeners = undefined
     }
   }
@@ -122,6 +153,8 @@ export class Journal implements RequestJournal {
 
   clear(): void {
     this.#records = []
+    this.#head = 0
+    this.#bytes = 0
   }
 }
 
@@ -129,7 +162,7 @@ function matches(entry: JournalEntry, query: JournalQuery): boolean {
   if (query.operation !== undefined && entry.operation !== query.operation) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.status !== undefined && entry.status !== query.status) return false
-  if (query.path !== undefined && entry.path !== query.path && new URL(entry.url).pathname !== query.path) {
+  if (query.path !== undefined && entry.path !== mswTemplate(query.path) && new URL(entry.url).pathname !== query.path) {
     return false
   }
   if (query.params !== undefined && !includes(entry.params, query.params)) return false
@@ -158,12 +191,24 @@ export function includes(actual: unknown, expected: unknown): boolean {
   )
 }
 
-/** A record as the journal keeps it: with its entry, once built. */
-type Kept = JournalRecord & { entry?: JournalEntry }
+/** A record as the journal keeps it: its body cut to JOURNAL_BODY_LIMIT, its cost, its entry once built. */
+type Kept = JournalRecord & { bytes: number; entry?: JournalEntry }
+
+/** The record itself (the pipeline makes one per request and lets go of it), its body cut and its cost set. */
+function keptOf(record: JournalRecord): Kept {
+  const kept = record as Kept
+  const { body } = record
+  // A copy of the part kept, so that the request's whole buffer (up to 1 MiB) is let go.
+  if (body && body.bytes.length > JOURNAL_BODY_LIMIT) kept.body = { ...body, bytes: body.bytes.slice(0, JOURNAL_BODY_LIMIT) }
+  let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0)
+  for (const name in record.headers) bytes += name.length + record.headers[name]!.length
+  kept.bytes = bytes
+  return kept
+}
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
 function entryOf(record: Kept): JournalEntry {
-  // Stryker disable next-line ConditionalExpression: the entry is built again; only its identity changes, which nothing promises
+  // Stryker disable next-line all: cache
   if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {
@@ -176,7 +221,7 @@ function entryOf(record: Kept): JournalEntry {
     query[key] = values.length === 1 ? values[0]! : values
   }
   const params: Record<string, string> = {}
-  for (const [name, value] of Object.entries(record.params)) params[name] = String(value)
+  for (const [name, value] of Object.entries(pathParams(record.params))) params[name] = String(value)
   record.entry = {
     operation: record.operation?.name,
     method: record.method,
@@ -196,12 +241,16 @@ function entryOf(record: Kept): JournalEntry {
 
 /** The problem detail of an error the kit answered (its own problem+json bytes); none for other answers. */
 function detailOf(answer: Answer | undefined): { detail?: string } {
-  if (answer === undefined || answer instanceof Response) return {}
-  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: every error answer the kit builds is problem+json (others are Responses, out above)
+  if (answer === undefined) return {}
+  if (answer instanceof Response) {
+    const detail = overrideProblemDetail(answer)
+    return detail === undefined ? {} : { detail }
+  }
+  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: unreachable
   if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
   try {
     const detail = (JSON.parse(new TextDecoder().decode(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))) as { detail?: unknown }).detail
-    // Stryker disable next-line ConditionalExpression,BlockStatement: every problem the kit builds has a string detail
+    // Stryker disable next-line ConditionalExpression: unreachable
     return typeof detail === 'string' ? { detail } : {}
   } catch {
     return {}
@@ -213,10 +262,36 @@ function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): 
   if (size > JOURNAL_BODY_LIMIT) return `${text}…[truncated]`
   if (contentType && /json/i.test(contentType)) {
     try {
-      return JSON.parse(text)
+      const parsed: unknown = JSON.parse(text)
+      return nestingOf(text) > JOURNAL_BODY_DEPTH ? pruned(parsed, JOURNAL_BODY_DEPTH) : parsed
     } catch {
       // Not JSON after all: kept as the text below.
     }
   }
   return text
+}
+
+/** The deepest nesting of brackets in JSON text (outside strings): no recursion, no allocation. */
+function nestingOf(text: string): number {
+  let depth = 0
+  let deepest = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 92) i++ // a backslash escapes the next character
+      else if (c === 34) inString = false
+    } else if (c === 34) inString = true
+    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
+    else if (c === 93 || c === 125) depth--
+  }
+  return deepest
+}
+
+/** A copy of `value` whose members below `depth` levels are DEPTH_MARKER (recursion at most `depth` deep). */
+function pruned(value: unknown, depth: number): unknown {
+  if (value === null || typeof value !== 'object') return value
+  if (depth === 0) return DEPTH_MARKER
+  if (Array.isArray(value)) return value.map((item) => pruned(item, depth - 1))
+  return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, pruned(item, depth - 1)]))
 }

@@ -6,6 +6,7 @@ import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse, type Reply } from '../handlers/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
+import { pathParams } from './paths.ts'
 
 /** What each operation's success envelope carries in `data`. */
 export interface OperationData {
@@ -42,6 +43,14 @@ export interface OverrideOptions {
   once?: boolean
 }
 
+/** The `detail` of each problem an override built, for the journal (which does not read response bodies). */
+const problemDetails = new WeakMap<Response, string>()
+
+/** The detail of a problem built by an override's `problem()`; undefined for any other response. */
+export function overrideProblemDetail(response: Response): string | undefined {
+  return problemDetails.get(response)
+}
+
 interface Entry {
   operation: OperationName
   resolver: OverrideResolver<any>
@@ -50,7 +59,6 @@ interface Entry {
 
 /** Typed per-operation response replacements, newest first; `reset()` removes them. */
 export class Overrides implements OverrideGate {
-  // Stryker disable next-line ArrayDeclaration: a junk entry matches no operation; only the fast path (no overrides) is lost
   #entries: Entry[] = []
 
   add<Name extends OperationName>(
@@ -66,7 +74,6 @@ export class Overrides implements OverrideGate {
   }
 
   clear(): void {
-    // Stryker disable next-line ArrayDeclaration: a junk entry left after clear() matches no operation; only the fast path (no overrides) is lost
     this.#entries = []
   }
 
@@ -85,9 +92,13 @@ export class Overrides implements OverrideGate {
       if (entry.operation !== operation.name) continue
       const response = await entry.resolver({
         request: await request.toFetchRequest(),
-        params,
+        params: pathParams(params),
         respond: (data: unknown) => toResponse(respondWith(operation, target, data)),
-        problem: (status, detail, errors) => toResponse(problemReply(new Problem(status, detail, errors), target)),
+        problem: (status, detail, errors) => {
+          const response = toResponse(problemReply(new Problem(status, detail, errors), target))
+          problemDetails.set(response, detail)
+          return response
+        },
       })
       if (response) {
         if (entry.once) this.#entries = this.#entries.filter((e) => e !== entry)

@@ -1,5 +1,6 @@
 import type { Operation } from '../handlers/operation.ts'
 import type { OperationName } from '../handlers/operation-spec.ts'
+import { mswTemplate } from './paths.ts'
 
 /**
  * Which operations a fault or an override applies to: an operation name (`getWorkspace`), a method and path
@@ -16,8 +17,8 @@ export function matchTarget(
   const byName = operations.find((op) => op.name === target)
   if (byName) return (op) => op === byName
   const match = /^(GET|POST|PUT)\s+(\S+)$/.exec(target)
-  // Stryker disable next-line OptionalChaining: when the pattern matches, its second group is always there
-  const path = match?.[2]?.replace(/\{(\w+)\}/g, ':$1')
+  // Stryker disable next-line OptionalChaining: unreachable
+  const path = match?.[2] && mswTemplate(match[2])
   const byRoute = operations.find((op) => op.method === match?.[1] && op.path === path)
   if (byRoute) return (op) => op === byRoute
   throw new TypeError(

@@ -2,11 +2,14 @@
  * `workspace-api-mock/vitest`: one call wires the mock into a Vitest file.
  * Node-only (msw/node); the rest of the kit stays platform-free.
  */
+import { requireNode } from '../node-version.js'
 import type { UnhandledFrameHandle } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { violationsError } from '../testkit/test-runner.ts'
+
+requireNode()
 
 export interface UseMockApiOptions extends MockApiOptions {
   /** MSW 3's reaction to a request no handler answers. Default `'error'`. */

@@ -9,6 +9,7 @@ import { replaceState } from '../../src/api/mock-state.ts'
 
 test('internalsOf and replaceState refuse an object createMockApi did not make', async () => {
   const api = createMockApi({ scenario: 'empty', seed: 1, strict: false })
+  await api.ready
   const lookalike = { ...api } as MockApi
   expect(internalsOf(api).store).toBeDefined()
   expect(() => internalsOf(lookalike)).toThrow(new TypeError('not a mock API made by createMockApi'))

@@ -8,15 +8,13 @@ import { replaceInitialState } from '../../src/api/mock-state.ts'
 import { buildScenario, createMockApi, type Scenario, type Workspace } from '../../src/index.ts'
 import { call, expect200, listedIds, mock, oneWorkspace, ORIGIN } from './handle.ts'
 
-const EMPTY_STATE = { organizations: [], accounts: [], workspaces: [], applications: [] }
-
 const create = async (api: Awaited<ReturnType<typeof mock>>, name: string): Promise<Workspace> =>
   expect200(await call(api, '/api/workspaces', { method: 'POST', json: { name } })).body.data
 
 describe('loads and requests', () => {
-  test('before `ready` the mock holds no records; once ready, the scenario', async () => {
+  test('before `ready` the mock refuses to show its records; once ready, the scenario', async () => {
     const api = createMockApi({ baseUrl: ORIGIN, scenario: oneWorkspace, seed: 3 })
-    expect(api.snapshot()).toEqual(EMPTY_STATE)
+    expect(() => api.snapshot()).toThrow('not ready yet: await api.ready')
     await api.ready
     expect(api.snapshot()).toEqual(buildScenario(oneWorkspace, { seed: 3, assetsOrigin: ORIGIN }))
   })
@@ -70,11 +68,11 @@ describe('a load that fails', () => {
     vi.restoreAllMocks()
   })
 
-  test('rejects `ready`; requests answer 500 and the mock holds no records; reset() fails again', async () => {
+  test('rejects `ready`; requests answer 500 and the mock shows no records; reset() fails again', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const api = createMockApi({ baseUrl: ORIGIN, scenario: frozenRecord, seed: 4 })
     await expect(api.ready).rejects.toThrow(TypeError)
-    expect(api.snapshot()).toEqual(EMPTY_STATE)
+    expect(() => api.snapshot()).toThrow('not ready yet: await api.ready')
     const answer = await call(api, '/api/workspaces')
     expect(answer.status).toBe(500)
     expect(answer.body.detail).toMatch(/^the mock failed: /)
@@ -89,6 +87,7 @@ describe('a load that fails', () => {
     await expect(api.ready).rejects.toThrow(TypeError)
     const next = buildScenario(oneWorkspace, { seed: 5, assetsOrigin: ORIGIN })
     await replaceInitialState(api, next)
+    expect(api.snapshot()).toEqual(next)
     expect(api.principals.map((p) => p.account)).toEqual(next.accounts.map((a) => a.id))
     expect(await listedIds(api)).toEqual(next.workspaces.map((w) => w.id))
     await api.reset()

@@ -109,6 +109,35 @@ describe('what a refusal names', () => {
     expect(error.reason).toBe('duplicate API key')
   })
 
+  test('every problem is in `problems`, in the state\'s order; the message, location and reason are the first', () => {
+    const error = refusal(
+      edited((s) => {
+        s.organizations[0].id = 7
+        s.workspaces[1].description = 5
+        s.workspaces[1].color = 'red'
+        s.accounts.push({ ...s.accounts[0], id: 'acc_00000000000000000000000000000002' })
+      }),
+    )
+    const first = 'state.organizations[0]: field id: Invalid input: expected string, received number'
+    expect([error.message, error.location, error.reason]).toEqual([first, 'organizations[0].id', 'Invalid input: expected string, received number'])
+    expect(error.problems.map((p) => [p.location, p.message])).toEqual([
+      ['organizations[0].id', first],
+      ['workspaces[1].description', 'state.workspaces[1] (id wse_000000000000000000000000000000a2): field description: Invalid input: expected string, received number'],
+      ['workspaces[1]', 'state.workspaces[1] (id wse_000000000000000000000000000000a2): field (record): Unrecognized key: "color"'],
+      ['accounts[0].organization', 'state.accounts[0] (id acc_00000000000000000000000000000001): field organization: no organization org_00000000000000000000000000000001'],
+      ['accounts[1].organization', 'state.accounts[1] (id acc_00000000000000000000000000000002): field organization: no organization org_00000000000000000000000000000001'],
+      ['workspaces[0].organization', 'state.workspaces[0] (id wse_000000000000000000000000000000a1): field organization: no organization org_00000000000000000000000000000001'],
+      ['workspaces[1].organization', 'state.workspaces[1] (id wse_000000000000000000000000000000a2): field organization: no organization org_00000000000000000000000000000001'],
+      ['accounts[1].apiKey', 'state.accounts[1] (id acc_00000000000000000000000000000002): field apiKey: duplicate API key'],
+    ])
+    expect(error.problems[1]!.reason).toBe('Invalid input: expected string, received number')
+  })
+
+  test('an error made by hand holds itself as its one problem', () => {
+    const error = new InvalidStateError('state is stale', 'accounts', 'stale')
+    expect(error.problems).toEqual([{ message: 'state is stale', location: 'accounts', reason: 'stale' }])
+  })
+
   test('accounts with distinct API keys are accepted, each a principal', () => {
     const state = edited((s) =>
       s.accounts.push({ ...s.accounts[0], id: 'acc_00000000000000000000000000000002', apiKey: 'key-2', apiSecret: 'secret-2' }),

@@ -12,10 +12,13 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM } from '../support/chromium.ts'
-import { runBlock, runBlocks, startServer, stopServer, usageBlocks, userEnv } from './readme-blocks.ts'
+import { oldNode } from '../support/old-node.ts'
+import { codeLines, runBlock, runBlocks, startServer, stopServer, usageBlocks, userEnv } from './readme-blocks.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
+/** The address the documentation gives the demo server (`npx workspace-api-mock` without `--port`). */
+const DOCUMENTED_URL = 'http://127.0.0.1:4010'
 /** A project with a client generated from the served OpenAPI document (docs/openapi.md). */
 const OPENAPI_CLIENT = fileURLToPath(new URL('../../examples/openapi-client/', import.meta.url))
 /** What the consumer suite needs besides the documented install (`npm install --save-dev workspace-api-mock msw`). */
@@ -41,6 +44,8 @@ const RUNNER_RECIPES = new Map(
 )
 
 const run = promisify(execFile)
+/** The machine's own Node when it is older than the kit needs (the kit's is 24). */
+const old = oldNode()
 
 /** Runs a command with the user's environment; resolves with its exit code and combined output. */
 async function command(
@@ -218,7 +223,19 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
 
   test.each(runBlocks('consumer').filter((code) => !generatesClient(code)))('the documented commands run in the consumer: %s', async (code) => {
     const outputs = await runBlock(code, consumer)
-    for (const output of outputs) expect(output).toContain('Base URL: http://127.0.0.1:')
+    // A server on every interface (`--host 0.0.0.0`) prints its base URL as localhost.
+    for (const output of outputs) expect(output).toMatch(/Base URL: http:\/\/(127\.0\.0\.1|localhost):/)
+  })
+
+  test.skipIf(!old)(`on an older Node (${old?.path} v${old?.version}) the packed entries and command say which Node they need`, async () => {
+    const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version})`
+    const cli = await command(old!.path, [join(consumer, 'node_modules/workspace-api-mock/dist/cli/main.js'), '--port', '0'], consumer)
+    expect(cli).toEqual({ code: 2, output: `${sentence}\n` })
+    for (const entry of ['workspace-api-mock', 'workspace-api-mock/node', 'workspace-api-mock/vitest', 'workspace-api-mock/playwright']) {
+      const imported = await command(old!.path, ['--input-type=module', '-e', `await import(${JSON.stringify(entry)})`], consumer)
+      expect(imported.code, entry).toBe(1)
+      expect(imported.output, entry).toContain(`Error: ${sentence}\n`)
+    }
   })
 
   test('workspace-api-mock/openapi.json and /openapi.yaml resolve to the shipped OpenAPI document', () => {
@@ -250,22 +267,44 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(result.bytes).toBeGreaterThan(1_000_000)
   })
 
-  test('the typed client the docs show: openapi-typescript against the running demo server, then openapi-fetch calls typed and type-checked (skipLibCheck off)', async () => {
+  test('the typed client recipe of docs/openapi.md as shown: the demo server, openapi-typescript against it, src/client.ts calling it and ending; then the folder type-checked (skipLibCheck off) and its suite run', async () => {
     // A project of its own (the consumer's tsconfig and suite stay as they are), on the consumer's modules.
     const project = join(stage, 'openapi-client')
     cpSync(OPENAPI_CLIENT, project, { recursive: true })
     symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
+    const blocks = usageBlocks().filter((b) => b.marker === 'usage-run' && b.target === 'consumer' && generatesClient(b.code))
+    const commandsOf = (code: string) => codeLines(code).split('\n').filter((line) => !line.startsWith('#'))
+    const recipes = blocks.filter((b) => b.document === 'docs/openapi.md')
+    expect(recipes).toHaveLength(1)
+    const [start, ...commands] = commandsOf(recipes[0]!.code)
+    // Another page that shows the recipe (the README did) shows its first commands, without the credentials and the client.
+    for (const line of blocks.filter((b) => !recipes.includes(b)).flatMap((b) => commandsOf(b.code))) {
+      expect([start, ...commands].some((command) => command!.startsWith(line)), line).toBe(true)
+    }
     // The documented commands: `npx workspace-api-mock` from the tarball, then `npx --yes openapi-typescript`
-    // (with its own TypeScript 5: it builds types with the compiler API that TypeScript 7 no longer has).
-    const blocks = runBlocks('consumer').filter(generatesClient)
-    expect(new Set(blocks).size, 'README.md and docs/openapi.md show the same commands').toBe(1)
-    const outputs = await runBlock(blocks[0]!, project)
-    expect(outputs[0]).toContain('Base URL: http://127.0.0.1:')
+    // (with its own TypeScript 5: it builds types with the compiler API that TypeScript 7 no longer has) and
+    // `node src/client.ts`, all against the server's own port instead of the documented 4010.
+    expect(start).toMatch(/^npx workspace-api-mock /)
+    const server = await startServer(`${start} --port 0`, project)
+    const printed: string[] = []
+    try {
+      const client = join(project, 'src/client.ts')
+      writeFileSync(client, readFileSync(client, 'utf8').replaceAll(DOCUMENTED_URL, server.url))
+      for (const line of commands) {
+        const { code, output } = await command('sh', ['-c', line!.replaceAll(DOCUMENTED_URL, server.url)], project)
+        expect({ line, code }, output).toEqual({ line, code: 0 })
+        printed.push(output)
+      }
+    } finally {
+      await stopServer(server)
+    }
+    expect(commands.at(-1)).toBe('node src/client.ts')
+    expect(printed.at(-1)).toBe('200 Mobile Backend, Platform Engineering, Data Science, Payments Production, Payments Staging\n404 undefined Not Found\n')
     const generated = readFileSync(join(project, 'src/api.d.ts'), 'utf8')
     expect(generated).toContain('"/api/workspaces/{workspaceId}"')
     expect(generated).toContain('PagingResponseListApplicationBody')
 
-    // TypeScript 7 checks the client, the generated types and openapi-fetch's; each @ts-expect-error must be needed.
+    // TypeScript 7 checks the client, the suite, the generated types and openapi-fetch's; each @ts-expect-error must be needed.
     const tsc = await command(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], project)
     expect(tsc.output).toBe('')
     expect(tsc.code).toBe(0)

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
 import { authHeaders, freePort, runCli, startCli } from './cli-process.ts'
@@ -49,10 +50,54 @@ describe.concurrent('workspace-api-mock flags', () => {
     }
   })
 
+  test('--admin-token, --allowed-host, --max-records: the banner carries the token, the admin needs it and knows the name', async () => {
+    const token = 'cli-flags-admin-token-0123'
+    const cli = await startCli(['--scenario', 'empty', '--admin-token', token, '--allowed-host', 'mock.example.test', '--max-records', '50'])
+    try {
+      expect(cli.stdout()).toContain(`Admin: ${cli.url}/__admin/?token=${token} (open it in a browser`)
+      expect(cli.stdout()).toContain(`Admin token: ${token}  (send Authorization: Bearer <token>`)
+      expect(cli.stdout()).toContain(`Sessions: curl -H 'Authorization: Bearer ${token}' -X POST ${cli.url}/__admin/sessions`)
+      expect((await fetch(`${cli.url}/__admin/info`)).status).toBe(401)
+      const bearer = { Authorization: `Bearer ${token}` }
+      expect((await fetch(`${cli.url}/__admin/info`, { headers: bearer })).status).toBe(200)
+      const big = await fetch(`${cli.url}/__admin/sessions`, {
+        method: 'POST',
+        headers: { ...bearer, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ scenario: 'scale:5x10' }),
+      })
+      expect(big.status).toBe(422)
+      expect((await big.json()).detail).toBe("the scenario holds 55 records, over this server's bound of 50 (--max-records)")
+      const { port } = new URL(cli.url)
+      const named = await new Promise<number>((resolve, reject) => {
+        request({ port, host: '127.0.0.1', path: '/__admin/info', headers: { ...bearer, Host: 'mock.example.test' } }, (response) => {
+          response.resume()
+          resolve(response.statusCode!)
+        }).on('error', reject).end()
+      })
+      expect(named).toBe(200)
+    } finally {
+      await cli.stop()
+    }
+  })
+
+  test('--host beyond loopback without --admin-token: a token is generated, printed, and needed', async () => {
+    const cli = await startCli(['--scenario', 'empty', '--host', '0.0.0.0', '--port', String(await freePort())])
+    try {
+      const token = /^Admin token \(generated: the server listens beyond loopback\): (\S+) {2}/m.exec(cli.stdout())?.[1]
+      expect(token).toMatch(/^[\w-]{32}$/)
+      expect(cli.stdout()).toContain(`/__admin/?token=${token} (open it in a browser`)
+      const local = `http://127.0.0.1:${new URL(cli.url).port}`
+      expect((await fetch(`${local}/__admin/info`)).status).toBe(401)
+      expect((await fetch(`${local}/__admin/info`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200)
+    } finally {
+      await cli.stop()
+    }
+  })
+
   test('--help lists every flag and exits 0; --version prints the version', async () => {
     const help = await runCli(['--help'])
     expect(help.code).toBe(0)
-    for (const flag of ['--port', '--host', '--scenario', '--seed', '--api-key', '--api-secret', '--help']) {
+    for (const flag of ['--port', '--host', '--scenario', '--seed', '--api-key', '--api-secret', '--max-records', '--body-timeout', '--admin-token', '--allowed-host', '--help']) {
       expect(help.stdout).toContain(flag)
     }
     expect(help.stdout).toContain('scale:<workspaces>x<apps>')
@@ -66,6 +111,9 @@ describe.concurrent('workspace-api-mock flags', () => {
     [['--prot', '4010'], 'unknown flag --prot (did you mean --port?)'],
     [['--scenario', 'huge'], '--scenario: Unknown scenario "huge"'],
     [['start'], 'unknown command "start"'],
+    [['--admin-token', 'short'], '--admin-token must be at least 16 printable ASCII characters without spaces'],
+    [['--allowed-host', 'x.test:80'], '--allowed-host must be a host name such as mock.example.com or .example.com, got "x.test:80"'],
+    [['--max-records', '0'], '--max-records must be an integer from 1 to 100000000, got "0"'],
   ])('%j: a clear message and exit code 2', async (args, message) => {
     const result = await runCli(args)
     expect(result.code).toBe(2)

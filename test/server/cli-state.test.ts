@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { parseFlags } from '../../src/cli/flags.ts'
-import { loadScenarioModule, loadStateFile, SourceError } from '../../src/cli/sources.ts'
+import { loadScenarioModule, loadStateFile, MAX_LISTED_PROBLEMS, SourceError } from '../../src/cli/sources.ts'
 import { startMockServer } from '../../src/node/index.ts'
 import { authHeaders, runCli, startCli, startNpm, type RunningCli } from './cli-process.ts'
 
@@ -59,6 +59,24 @@ describe('loading a state file or a scenario module (before anything is served)'
     expect(() => loadStateFile(path)).toThrow(message)
   })
 
+  test(`a file bad all through lists its first ${MAX_LISTED_PROBLEMS} problems and how many more there are`, () => {
+    const path = stateFile('bad-throughout.json', (s) => {
+      s.applications = Array.from({ length: MAX_LISTED_PROBLEMS + 7 }, (_, i) => ({ ...s.applications[0], id: `app_${String(i).padStart(32, '0')}`, port: i }))
+    })
+    const lines = (() => {
+      try {
+        loadStateFile(path)
+      } catch (error) {
+        return (error as SourceError).message.split('\n')
+      }
+      return expect.fail('the file was accepted')
+    })()
+    expect(lines[0]).toBe(`${path}: ${MAX_LISTED_PROBLEMS + 7} problems:`)
+    expect(lines.slice(1, -1)).toHaveLength(MAX_LISTED_PROBLEMS)
+    expect(lines[1]).toBe(`  state.applications[0] (id app_${'0'.repeat(32)}): field port: Invalid input: expected string, received number`)
+    expect(lines.at(-1)).toBe('  and 7 more')
+  })
+
   test('a module without a default scenario function is refused with what it has instead', async () => {
     const path = join(folder, 'no-default.mjs')
     writeFileSync(path, 'export const scenario = () => {}\n')
@@ -107,6 +125,24 @@ describe.concurrent('--state', () => {
       code: 2,
       stdout: '',
       stderr: `workspace-api-mock: ${path}: state.workspaces[1] (id wse_000000000000000000000000000000a2): field organization: no organization org_ffff\n`,
+    })
+  })
+
+  test('a file with several bad fields: every one named, one line each, exit code 2, no stack trace', async () => {
+    const path = stateFile('three-bad-for-cli.json', (s) => {
+      s.workspaces[0].created = 'yesterday'
+      s.workspaces[1].description = 5
+      s.applications[1].workspace = 'wse_0000000000000000000000000000ffff'
+    })
+    const result = await runCli(['--state', path, '--port', '0'])
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        `workspace-api-mock: ${path}: 3 problems:\n` +
+        '  state.workspaces[0] (id wse_000000000000000000000000000000a1): field created: Invalid input: expected number, received string\n' +
+        '  state.workspaces[1] (id wse_000000000000000000000000000000a2): field description: Invalid input: expected string, received number\n' +
+        '  state.applications[1] (id app_000000000000000000000000000000b2): field workspace: no workspace wse_0000000000000000000000000000ffff\n',
     })
   })
 

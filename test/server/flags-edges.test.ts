@@ -142,3 +142,48 @@ describe('--help', () => {
     expect(text.endsWith('See the README.\n')).toBe(true)
   })
 })
+
+describe('the limits and the admin (issue 23)', () => {
+  test('defaults: 100,000 records, a 30 s body timeout, no token, no extra host names', () => {
+    expect(parseFlags([])).toMatchObject({ maxRecords: 100_000, bodyTimeout: 30_000, adminToken: undefined, allowedHosts: [] })
+  })
+
+  test('--max-records: an integer from 1', () => {
+    expect(parseFlags(['--max-records', '5000']).maxRecords).toBe(5000)
+    for (const text of ['0', '1.5', 'many']) {
+      expect(messageOf(['--max-records', text])).toBe(`--max-records must be an integer from 1 to 100000000, got "${text}"`)
+    }
+  })
+
+  test('--body-timeout: a duration with its unit', () => {
+    expect(parseFlags(['--body-timeout', '2m']).bodyTimeout).toBe(120_000)
+    expect(parseFlags(['--body-timeout', '250ms']).bodyTimeout).toBe(250)
+    for (const text of ['30', '0s', 'soon']) {
+      expect(messageOf(['--body-timeout', text])).toBe(`--body-timeout must be a duration such as 30m, 90s, 2h or 500ms (at least 1 ms), got "${text}"`)
+    }
+  })
+
+  test('--admin-token: 16 printable characters or more, no spaces', () => {
+    expect(parseFlags(['--admin-token', 'a-token-of-16-ch']).adminToken).toBe('a-token-of-16-ch')
+    for (const text of ['short', 'sixteen chars!!!', 'tøken-of-sixteen']) {
+      expect(messageOf(['--admin-token', text])).toBe('--admin-token must be at least 16 printable ASCII characters without spaces')
+    }
+  })
+
+  test('--allowed-host: repeatable, host names (a leading dot for subdomains), in lower case', () => {
+    expect(parseFlags(['--allowed-host', 'Mock.Example.com', '--allowed-host', '.dev.test']).allowedHosts).toEqual(['mock.example.com', '.dev.test'])
+    for (const text of ['http://x.test', 'x.test:80', 'a b', '', '..x']) {
+      expect(messageOf(['--allowed-host', text])).toBe(`--allowed-host must be a host name such as mock.example.com or .example.com, got "${text}"`)
+    }
+  })
+
+  test('--help names each new flag with its default', () => {
+    const help = helpText()
+    expect(help).toContain('--max-records <number>')
+    expect(help).toContain('(default 100000)')
+    expect(help).toContain('--body-timeout <duration>')
+    expect(help).toContain('(default 30s)')
+    expect(help).toContain('--admin-token <token>')
+    expect(help).toContain('--allowed-host <name>')
+  })
+})

@@ -13,7 +13,9 @@ import { authOf, call, expectJson, expectProblem } from './http-helpers.ts'
 const SMALL = JSON.parse(readFileSync(new URL('../../fixtures/small.json', import.meta.url), 'utf8'))
 
 let server: MockServer
-const admin = (path: string, init: Parameters<typeof call>[2] = {}) => call(server.url, `/__admin/${path}`, init)
+/** Admin writes take JSON: a raw body goes as application/json (attack-cross-origin.test.ts tries others). */
+const admin = (path: string, init: Parameters<typeof call>[2] = {}) =>
+  call(server.url, `/__admin/${path}`, init.body === undefined ? init : { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } })
 const listWorkspaces = () => call(server.url, '/api/workspaces', { headers: authOf(server.api.credentials) })
 
 beforeAll(async () => {

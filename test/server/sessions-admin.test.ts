@@ -14,7 +14,9 @@ const IDLE = 120_000
 const KEYS = ['id', 'apiKey', 'apiSecret', 'workspaceIds', 'expiresAt', 'principals', 'scenario', 'seed', 'created', 'counts', 'admin']
 
 let server: MockServer
-const admin = (path: string, init: Parameters<typeof call>[2] = {}) => call(server.url, `/__admin/${path}`, init)
+/** Admin writes take JSON: a raw body goes as application/json (attack-cross-origin.test.ts tries others). */
+const admin = (path: string, init: Parameters<typeof call>[2] = {}) =>
+  call(server.url, `/__admin/${path}`, init.body === undefined ? init : { ...init, headers: { 'Content-Type': 'application/json', ...init.headers } })
 const create = async (json?: unknown) => expectJson(await admin('sessions', json === undefined ? { method: 'POST' } : { json }), 201)
 const names = async (as: { apiKey: string; apiSecret: string }) =>
   (await call(server.url, '/api/workspaces', { headers: authOf(as) })).body.data.map((w: { name: string }) => w.name)

@@ -86,7 +86,7 @@ describe('fail', () => {
 
 describe('latency', () => {
   test('a client timeout fires against injected latency; the request still works without it', async () => {
-    h.api.faults.latency('listWorkspaces', 400)
+    h.api.faults.latency('listWorkspaces', 3000)
     const started = performance.now()
     await expect(
       fetch(`${ORIGIN}/api/workspaces`, {
@@ -94,7 +94,7 @@ describe('latency', () => {
         signal: AbortSignal.timeout(100),
       }),
     ).rejects.toThrow(/timeout|aborted/i)
-    expect(performance.now() - started).toBeLessThan(350)
+    expect(performance.now() - started).toBeLessThan(2000)
     h.api.faults.clear()
     expect((await h.call('/api/workspaces')).status).toBe(200)
   })

@@ -21,7 +21,6 @@ const WHEN: Record<number, string> = {
 
 /** The response description of an error status: Go's status text (Huma's `title`), then when it happens. */
 export function statusDescription(status: number): string {
-  // Stryker disable next-line StringLiteral: unreachable: WHEN describes every status errorStatuses() yields, the only ones asked for
   const when = WHEN[status] ?? 'an injected fault'
   return `${statusTitle(status)}: ${when}.`
 }
@@ -39,13 +38,13 @@ export function statusDescription(status: number): string {
  */
 export function errorStatuses(operation: Operation): number[] {
   const contract = operation.contract
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable: document.ts asks only about the published operations, which all have a contract (the `true` replacement, ignored with them, is killed by test/openapi/served-documents.test.ts)
+  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
   if (!contract) throw new TypeError(`${operation.name} is not an operation of the published API`)
   const statuses = new Set<number>([414, 429, 500, 503, ...contract.statuses])
-  // Stryker disable next-line ConditionalExpression: `true`: no published operation is public (the public routes, documents, schemas and icons, have no contract), so each gets 401 already (the `false` replacement, ignored with it, is killed by test/openapi/served-documents.test.ts)
+  // Stryker disable next-line ConditionalExpression: same-value
   if (!operation.public) statuses.add(401)
   if (contract.parameters.length > 0) statuses.add(422)
   if (contract.body) for (const status of [400, 413, 415, 422]) statuses.add(status)
-  // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: the order is not seen: document.ts keys `responses` by status, and JavaScript orders integer keys ascending whatever order they were set in
+  // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: unseen
   return [...statuses].sort((a, b) => a - b)
 }

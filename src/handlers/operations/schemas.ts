@@ -1,5 +1,6 @@
 import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
 import { defineOperation } from '../operation.ts'
+import { fileParam } from './file-param.ts'
 import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
 import { reply } from '../reply.ts'
@@ -18,9 +19,8 @@ export const getSchema = defineOperation({
   path: '/api/schemas/:file',
   public: true,
   async run({ params }) {
-    // Stryker disable next-line ConditionalExpression,StringLiteral: defensive: MSW and the dispatcher give `:file` as a string, one path segment (the `false` and `'string'` replacements, ignored with them, are killed by test/handlers/operations.test.ts)
-    const file = typeof params.file === 'string' ? params.file : ''
-    // Stryker disable next-line StringLiteral: `'Stryker was here!'` is no served schema either: the same 404, whose detail names the file (the `'.json'` replacements, ignored with it, are killed by test/handlers/operations.test.ts)
+    const file = fileParam(params)
+    // Stryker disable next-line StringLiteral: same-value
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
     if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
     return reply(200, { 'Content-Type': 'application/json' }, [await documentOf(name as SchemaName)])

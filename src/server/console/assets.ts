@@ -27,13 +27,11 @@ export function consoleAsset(name: string): Promise<Asset> | undefined {
   const type = TYPES[name]
   if (type === undefined) return undefined
   let asset = loaded.get(name)
-  // Stryker disable next-line ConditionalExpression: `true`: only the cache: loading again gives the same bytes (the `false` replacement, ignored with it, is killed by test/server/control.test.ts)
+  // Stryker disable next-line ConditionalExpression: cache
   if (!asset) {
     asset = load(name).then((body) => ({ body, type }))
     // A failure is not kept: the next request tries again.
-    // Stryker disable next-line ArrowFunction: untestable here: only a failed load differs (kept instead of tried again), and from the sources console.css always reads and console.js always bundles
     asset.catch(() => loaded.delete(name))
-    // Stryker disable next-line CallExpression: only the cache: every request loads again, the same bytes
     loaded.set(name, asset)
   }
   return asset
@@ -42,9 +40,8 @@ export function consoleAsset(name: string): Promise<Asset> | undefined {
 async function load(name: string): Promise<Buffer> {
   try {
     return await readFile(new URL(name, CLIENT))
-    // Stryker disable next-line BlockStatement: untestable here: only a read failing otherwise than console.js's ENOENT differs (bundled instead of a 500), and from the sources console.css always reads
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: untestable here: only a read failing otherwise than console.js's ENOENT differs, and from the sources console.css always reads (the `true` replacement, ignored with them, is killed by test/server/console-http.test.ts)
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: untestable
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || name !== 'console.js') throw error
   }
   // Running from the sources: bundle the script now. (Not a static import: the package has no bundler.)

@@ -17,7 +17,6 @@ export async function bundleConsole(options: { minify?: boolean } = {}): Promise
     output: { format: 'esm', minify: options.minify ?? false },
   })
   const [chunk] = result.output
-  // Stryker disable next-line LogicalOperator: rolldown's output always starts with the entry chunk: the condition is false with && as with ||
   if (!chunk || chunk.type !== 'chunk') throw new Error('bundling the console produced no script')
   return chunk.code
 }

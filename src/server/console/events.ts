@@ -6,6 +6,14 @@ import type { JournalEntry } from '../../testkit/journal.ts'
 const HISTORY = 200
 /** A comment line this often keeps proxies and idle timers from closing the stream. */
 const KEEPALIVE_MS = 15_000
+/**
+ * Bytes a stream may hold unsent (its client reads slower than requests arrive: a throttled background
+ * tab); past them it is dropped with a last `dropped` event, so that a stalled reader costs the server at
+ * most this much, never its memory.
+ */
+export const STREAM_BUFFER_BYTES = 1024 * 1024
+/** How long a dropped stream's last event may take to leave before its connection is cut. */
+const DROP_GRACE_MS = 30_000
 
 /** One request as the console's log shows it. */
 export interface LogEvent {
@@ -39,30 +47,36 @@ function logEvent(entry: JournalEntry): LogEvent {
  *
  * Events: `history` (the latest requests, oldest first, when the stream opens), `request` (one new
  * request), `sessions` (a session was created, deleted, expired or replaced its state), `closed` (the
- * session is gone: the stream ends).
+ * session is gone: the stream ends), `dropped` (the client read too slowly: the stream ends; the console
+ * reconnects and starts again from the history).
  */
 export class EventStreams {
   /** Open streams: the mock each one follows, and how to stop following it. */
-  readonly #open = new Map<ServerResponse, { api: MockApi; unsubscribe: () => void }>()
+  readonly #open = new Map<ServerResponse, { api: MockApi; stop: () => void }>()
 
   /** Streams the requests `api` answers, from its recent history on, until the client goes away. */
   journal(incoming: IncomingMessage, outgoing: ServerResponse, api: MockApi, extra: Readonly<Record<string, string>>): void {
-    const send = this.#start(incoming, outgoing, extra)
-    send('history', api.journal.entries.slice(-HISTORY).map(logEvent))
-    const unsubscribe = api.journal.subscribe((entry) => send('request', logEvent(entry)))
-    this.#open.set(outgoing, { api, unsubscribe })
+    this.#start(incoming, outgoing, extra, api)
+    this.#write(outgoing, 'history', api.journal.entries.slice(-HISTORY).map(logEvent))
+    const unsubscribe = api.journal.subscribe((entry) => this.#write(outgoing, 'request', logEvent(entry)))
+    const stream = this.#open.get(outgoing)
+    // Stryker disable next-line ConditionalExpression: unreachable
+    if (stream) {
+      const stop = stream.stop
+      stream.stop = () => (unsubscribe(), stop())
+    } else unsubscribe()
   }
 
   /** Tells every open stream that the sessions changed. */
   sessionsChanged(): void {
-    for (const outgoing of this.#open.keys()) write(outgoing, 'sessions', {})
+    for (const outgoing of [...this.#open.keys()]) this.#write(outgoing, 'sessions', {})
   }
 
   /** Ends the streams that follow a mock that is gone (a deleted or expired session). */
   endFor(api: MockApi): void {
     for (const [outgoing, stream] of [...this.#open]) {
       if (stream.api !== api) continue
-      write(outgoing, 'closed', {})
+      this.#write(outgoing, 'closed', {})
       outgoing.end()
     }
   }
@@ -72,7 +86,7 @@ export class EventStreams {
     for (const outgoing of [...this.#open.keys()]) outgoing.end()
   }
 
-  #start(incoming: IncomingMessage, outgoing: ServerResponse, extra: Readonly<Record<string, string>>) {
+  #start(incoming: IncomingMessage, outgoing: ServerResponse, extra: Readonly<Record<string, string>>, api: MockApi): void {
     outgoing.writeHead(200, {
       ...extra,
       'Content-Type': 'text/event-stream; charset=utf-8',
@@ -81,26 +95,36 @@ export class EventStreams {
     })
     outgoing.write('retry: 1000\n\n')
     const keepalive = setInterval(() => outgoing.write(': keepalive\n\n'), KEEPALIVE_MS)
-    // Stryker disable next-line CallExpression: stop() clears the timer when the stream closes; until then the stream's socket keeps the process alive anyway
+    // Stryker disable next-line CallExpression: cleanup
     keepalive.unref()
-    // Stryker disable next-line BlockStatement: the stream's client is gone: what is still written to its response goes nowhere; only a dead stream's memory and work remain
     const stop = () => {
-      // Stryker disable next-line CallExpression: keep-alive comments written to a closed response go nowhere (the timer is unref'd)
       clearInterval(keepalive)
-      // Stryker disable next-line OptionalChaining: journal() registers the stream synchronously after #start(), before 'close' can fire: the entry is always there
-      this.#open.get(outgoing)?.unsubscribe()
-      // Stryker disable next-line CallExpression: a closed stream left in the map is only written to (nowhere) and ended again
       this.#open.delete(outgoing)
     }
-    // Stryker disable next-line BooleanLiteral: Nagle's algorithm only delays small writes a little: the same events arrive, in order
+    this.#open.set(outgoing, { api, stop })
+    // Stryker disable next-line BooleanLiteral: same-value
     incoming.socket.setNoDelay(true)
-    // Stryker disable next-line StringLiteral: stop() never runs: as without its body above, only a dead stream's memory and work remain
-    outgoing.once('close', stop)
-    return (event: string, data: unknown) => write(outgoing, event, data)
+    outgoing.once('close', () => this.#open.get(outgoing)?.stop())
   }
-}
 
-function write(outgoing: ServerResponse, event: string, data: unknown): void {
-  if (outgoing.writableEnded) return
-  outgoing.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+  #write(outgoing: ServerResponse, event: string, data: unknown): void {
+    if (outgoing.writableEnded) return
+    if (outgoing.writableLength > STREAM_BUFFER_BYTES) {
+      this.#drop(outgoing)
+      return
+    }
+    outgoing.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`)
+  }
+
+  /** Ends a stream whose client does not keep up: a last event says why, then the connection closes. */
+  #drop(outgoing: ServerResponse): void {
+    this.#open.get(outgoing)?.stop()
+    const reason = `this stream held over ${STREAM_BUFFER_BYTES} bytes its client had not read: it is dropped (reconnect to follow again)`
+    // The connection closes with the stream (a kept-alive one would hold the rest of a stalled buffer).
+    outgoing.end(`event: dropped\ndata: ${JSON.stringify({ reason })}\n\n`, () => outgoing.destroy())
+    // A client that reads nothing more is cut off, its buffer let go.
+    const cut = setTimeout(() => outgoing.destroy(), DROP_GRACE_MS)
+    cut.unref()
+    outgoing.once('close', () => clearTimeout(cut))
+  }
 }

@@ -1,3 +1,5 @@
+import { authorization } from './token.ts'
+
 /** Calls to the admin API; a problem+json answer becomes an error with its detail. */
 export class AdminError extends Error {
   readonly status: number
@@ -9,9 +11,9 @@ export class AdminError extends Error {
 }
 
 export async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const request: RequestInit = { method: init.method ?? 'GET' }
+  const request: RequestInit = { method: init.method ?? 'GET', headers: authorization() }
   if (init.body !== undefined) {
-    request.headers = { 'Content-Type': 'application/json' }
+    request.headers = { ...authorization(), 'Content-Type': 'application/json' }
     request.body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
   }
   const response = await fetch(path, request)

@@ -1,5 +1,6 @@
 import { byId, h, replace } from './dom.ts'
 import type { LogEvent } from './types.ts'
+import { withToken } from './token.ts'
 
 /** Rows the log keeps; older ones drop off the bottom. */
 const MAX_ROWS = 500
@@ -61,9 +62,10 @@ export class RequestLog {
     this.#source?.close()
     this.clear()
     this.#setLive('connecting…')
-    const source = new EventSource(`${prefix}/events`)
+    const source = new EventSource(withToken(`${prefix}/events`))
     this.#source = source
     source.addEventListener('open', () => this.#setLive('live'))
+    source.addEventListener('dropped', () => this.#setLive('too slow: dropped, reconnecting…'))
     source.addEventListener('error', () => this.#setLive(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting…'))
     source.addEventListener('history', (message) => {
       this.clear()

@@ -1,6 +1,7 @@
 import { byId } from './dom.ts'
 import { admin } from './http.ts'
 import { act } from './status.ts'
+import { withToken } from './token.ts'
 
 /** Reset, snapshot download and state upload, for the mock under the current prefix. */
 export class StatePanel {
@@ -45,7 +46,7 @@ export class StatePanel {
     this.#name = name
     for (const id of ['snapshot-download', 'snapshot-link']) {
       const link = byId<HTMLAnchorElement>(id)
-      link.href = `${prefix}/snapshot`
+      link.href = withToken(`${prefix}/snapshot`)
       link.download = `${this.#name}.json`
     }
     byId('upload-result').textContent = ''

@@ -1,0 +1,53 @@
+/**
+ * The bounds that keep one client from taking the demo server down (docs/demo-server.md, "Limits and
+ * security"). A module of its own: the command line reads the defaults without loading the server.
+ */
+export interface ServerLimits {
+  /**
+   * Most records (organizations, accounts, workspaces and applications together) one scenario or state
+   * loaded over HTTP may hold: a session's `scale:` scenario or state, a state upload. Default 100,000
+   * (about 0.7 s to build and 0.3-0.5 GB of heap on a 2-core machine; sessions' own data together may hold
+   * four times as many).
+   */
+  maxRecords?: number
+  /** Milliseconds a request may take to send its body; then 408 and the connection closed. Default 30 s. */
+  bodyTimeout?: number
+}
+
+export const DEFAULT_LIMITS: Required<ServerLimits> = { maxRecords: 100_000, bodyTimeout: 30_000 }
+
+/** Largest admin request body (a state upload): 64 MiB, about 50,000 records of JSON. */
+export const MAX_ADMIN_BODY_BYTES = 64 * 1024 * 1024
+
+/** How many times `maxRecords` the sessions' own data (scenarios and states they asked for) may hold together. */
+export const SESSION_RECORDS_FACTOR = 4
+
+const SCALE = /^scale:(\d+)x(\d+)$/
+
+/** Records a preset or `scale:<w>x<a>` scenario builds, estimated before building it (presets are small). */
+export function scenarioRecords(name: string): number {
+  const match = SCALE.exec(name)
+  if (!match) return 0
+  const workspaces = Number(match[1])
+  return workspaces + workspaces * Number(match[2])
+}
+
+/** Records of a state (every collection). */
+export function stateRecords(state: object): number {
+  let records = 0
+  for (const value of Object.values(state)) if (Array.isArray(value)) records += value.length
+  return records
+}
+
+export function checkedLimits(limits: ServerLimits): Required<ServerLimits> {
+  const merged = { ...DEFAULT_LIMITS, ...definedOnly(limits) }
+  if (!(Number.isSafeInteger(merged.maxRecords) && merged.maxRecords > 0)) {
+    throw new RangeError(`maxRecords must be a positive integer, got ${merged.maxRecords}`)
+  }
+  if (!(merged.bodyTimeout > 0)) throw new RangeError(`bodyTimeout must be a positive number of ms, got ${merged.bodyTimeout}`)
+  return merged
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>
+}
