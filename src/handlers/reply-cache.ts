@@ -5,17 +5,21 @@ import { bodyLength, copyChunks, type Reply } from './reply.ts'
 /**
  * The read operations' replies, kept per version of the records they show, so that a repeated GET writes
  * bytes built once: one body chunk and one header object, never changed. Records are frozen and replaced
- * on every write, and the serializer keeps one row per record object (context.ts), so the rows a reply was
- * built from are the version it shows: an entry answers only a request whose rows are those very objects,
- * for the same target (the origin in `$schema` and `Link`) and the same envelope. Auth, scoping, faults,
- * overrides and the journal all run before and after, as for any reply.
+ * on every write, and the serializer keeps one row per record object (context.ts), so the records (or rows)
+ * a reply was built from are the version it shows: an entry answers only a request whose records are those
+ * very objects, shown by the same serializer (a mock's own: strict or not, its id prefix), for the same
+ * target (the origin in `$schema` and `Link`) and the same envelope. Auth, scoping, faults, overrides and
+ * the journal all run before and after, as for any reply.
  */
 
 interface Entry {
   readonly target: ResponseTarget
   /** The schema, and a page's numbers: whatever besides rows and target the envelope writes. */
   readonly key: string
-  readonly rows: readonly JsonRow[]
+  /** The records shown (or, with no `show`, the rows themselves). */
+  readonly sources: readonly object[]
+  /** The serializer's function that turned them into rows. */
+  readonly show: ((record: never) => JsonRow) | undefined
   readonly reply: Reply
 }
 
@@ -24,30 +28,40 @@ export const REPLY_CACHE_BUDGET = 16 * 1024 * 1024
 /** Entries kept per first row (targets, page sizes); the oldest goes first. */
 const ENTRIES_PER_ROW = 8
 
-// By the first row, weakly: an entry goes when its record's version does.
-let entries = new WeakMap<JsonRow, Entry[]>()
+// By the first record (or row), weakly: an entry goes when that version of the record does.
+let entries = new WeakMap<object, Entry[]>()
 let cachedBytes = 0
 
-/** The cached reply of `rows` under `key` for `target`, or `build()`'s, kept joined for the next request. */
-function cached(target: ResponseTarget, key: string, rows: readonly JsonRow[], build: () => Reply): Reply {
-  const first = rows[0]
+/**
+ * The cached reply of `sources` under `key` for `target`, or `build()`'s, kept joined for the next request.
+ * Comparing records rather than rows spares a page's hundred serializer lookups when it is cached.
+ */
+function cached(
+  target: ResponseTarget,
+  key: string,
+  sources: readonly object[],
+  show: Entry['show'],
+  build: () => Reply,
+): Reply {
+  const first = sources[0]
   if (first === undefined) return build()
   const kept = entries.get(first)
-  const found = kept?.find((entry) => entry.target === target && entry.key === key && sameRows(entry.rows, rows))
+  const found = kept?.find((entry) => entry.target === target && entry.key === key && entry.show === show && same(entry.sources, sources))
   if (found) return found.reply
   const reply = joined(build())
   if (cachedBytes + reply.chunks[0]!.byteLength > REPLY_CACHE_BUDGET) startOver()
   cachedBytes += reply.chunks[0]!.byteLength
-  const entry: Entry = { target, key, rows, reply }
+  // A copy: an index's list may change in place later, and the entry must keep what it was built from.
+  const entry: Entry = { target, key, sources: sources.slice(), show, reply }
   const list = entries.get(first)
   if (list === undefined) entries.set(first, [entry])
   else if (list.unshift(entry) > ENTRIES_PER_ROW) list.pop()
   return reply
 }
 
-function sameRows(kept: readonly JsonRow[], rows: readonly JsonRow[]): boolean {
-  if (kept.length !== rows.length) return false
-  for (let index = 0; index < rows.length; index++) if (kept[index] !== rows[index]) return false
+function same(kept: readonly object[], sources: readonly object[]): boolean {
+  if (kept.length !== sources.length) return false
+  for (let index = 0; index < sources.length; index++) if (kept[index] !== sources[index]) return false
   return true
 }
 
@@ -68,21 +82,25 @@ export function replyCacheBytes(): number {
   return cachedBytes
 }
 
-/** `envelope`'s item, list and page, cached per version of their rows (see above). */
+/**
+ * `envelope`'s item, list and page, cached per version of what they show (see above): an item by its row,
+ * a list or page by its records and the serializer's `show`, which makes their rows only when building.
+ */
 export const cachedEnvelope = {
   item(schema: SchemaName, target: ResponseTarget, row: JsonRow): Reply {
-    return cached(target, schema, [row], () => envelope.item(schema, target, row))
+    return cached(target, schema, [row], undefined, () => envelope.item(schema, target, row))
   },
-  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonRow[]): Reply {
-    return cached(target, schema, rows, () => envelope.list(schema, target, rows))
+  list<T extends object>(schema: SchemaName, target: ResponseTarget, records: readonly T[], show: (record: T) => JsonRow): Reply {
+    return cached(target, schema, records, show, () => envelope.list(schema, target, records.map(show)))
   },
-  page(
+  page<T extends object>(
     schema: SchemaName,
     target: ResponseTarget,
-    rows: readonly JsonRow[],
+    records: readonly T[],
+    show: (record: T) => JsonRow,
     paging: { currentPage: number; pageSize: number; total: number },
   ): Reply {
     const key = `${schema} ${paging.currentPage} ${paging.pageSize} ${paging.total}`
-    return cached(target, key, rows, () => envelope.page(schema, target, rows, paging))
+    return cached(target, key, records, show, () => envelope.page(schema, target, records.map(show), paging))
   },
 }

@@ -40,19 +40,31 @@ describe('cachedEnvelope', () => {
     expect(cachedEnvelope.item('SuccessResponseWorkspaceBody', target, row)).toBe(first)
   })
 
-  test('a list or page with one row replaced, removed or added, or other paging numbers, is built again', () => {
-    const rows = [1, 2, 3].map((n) => jsonRow({ n }))
+  test('a list or page with one record replaced, removed or added, or other paging numbers, is built again', () => {
+    const show = (record: { n: number }) => jsonRow(record)
+    const records = [1, 2, 3].map((n) => ({ n }))
     const paging = { currentPage: 1, pageSize: 3, total: 7 }
-    const page = cachedEnvelope.page('PagingResponseListApplicationBody', target, rows, paging)
-    expect(cachedEnvelope.page('PagingResponseListApplicationBody', target, [...rows], { ...paging })).toBe(page)
-    const changed = [rows[0]!, jsonRow({ n: 20 }), rows[2]!]
-    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, changed, paging))).toContain('{"n":1},{"n":20},{"n":3}')
-    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, rows.slice(0, 2), paging))).toContain('[{"n":1},{"n":2}]')
-    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, rows, { ...paging, total: 8 }))).toContain('"total":8}')
-    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, rows, { ...paging, currentPage: 2 }))).toContain('"current_page":2,')
-    expect(text(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, [...rows, jsonRow({ n: 4 })]))).toContain('{"n":3},{"n":4}]')
-    expect(text(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, []))).toContain('"data":[]')
-    expect(text(page)).toBe(text(envelope.page('PagingResponseListApplicationBody', target, rows, paging)))
+    const page = cachedEnvelope.page('PagingResponseListApplicationBody', target, records, show, paging)
+    expect(cachedEnvelope.page('PagingResponseListApplicationBody', target, [...records], show, { ...paging })).toBe(page)
+    const changed = [records[0]!, { n: 20 }, records[2]!]
+    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, changed, show, paging))).toContain('{"n":1},{"n":20},{"n":3}')
+    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, records.slice(0, 2), show, paging))).toContain('[{"n":1},{"n":2}]')
+    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, records, show, { ...paging, total: 8 }))).toContain('"total":8}')
+    expect(text(cachedEnvelope.page('PagingResponseListApplicationBody', target, records, show, { ...paging, currentPage: 2 }))).toContain('"current_page":2,')
+    expect(text(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, [...records, { n: 4 }], show))).toContain('{"n":3},{"n":4}]')
+    expect(text(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, [], show))).toContain('"data":[]')
+    expect(text(page)).toBe(text(envelope.page('PagingResponseListApplicationBody', target, records.map(show), paging)))
+  })
+
+  test("another serializer's rows (another mock's) are built again; a list changed in place after it was cached too", () => {
+    const records = [{ n: 1 }, { n: 2 }]
+    const list = cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, records, jsonRow)
+    const prefixed = (record: { n: number }) => jsonRow({ n: `x${record.n}` })
+    expect(text(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, records, prefixed))).toContain('[{"n":"x1"},{"n":"x2"}]')
+    records.push({ n: 3 })
+    expect(text(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, records, jsonRow))).toContain('{"n":2},{"n":3}]')
+    records.pop()
+    expect(cachedEnvelope.list('SuccessResponseListWorkspaceBody', target, records, jsonRow)).toBe(list)
   })
 
   test('the cache starts over past its byte budget', () => {

@@ -35,8 +35,8 @@ export const listApplications = defineOperation({
     const workspace = scopedWorkspace(input, scope, principal)
     const all = input.mock.store.indexes.applicationsOf(workspace.id)
     const start = (currentPage - 1) * pageSize
-    const rows = all.slice(start, start + pageSize).map((row) => input.mock.serialize.application(row))
-    return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, rows, {
+    const records = all.slice(start, start + pageSize)
+    return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, records, input.mock.serialize.application, {
       currentPage,
       pageSize,
       total: all.length,

@@ -38,12 +38,8 @@ export const listWorkspaces = defineOperation({
   },
   run(input) {
     const { mock } = input
-    const rows = mock.store.indexes.workspacesOf(principalOf(input).organization)
-    return cachedEnvelope.list(
-      'SuccessResponseListWorkspaceBody',
-      input.target,
-      rows.map((row) => mock.serialize.workspace(row)),
-    )
+    const records = mock.store.indexes.workspacesOf(principalOf(input).organization)
+    return cachedEnvelope.list('SuccessResponseListWorkspaceBody', input.target, records, mock.serialize.workspace)
   },
 })
 
