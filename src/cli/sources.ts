@@ -79,6 +79,11 @@ export function withFirstCredentials(state: ScenarioState, credentials: Partial<
  * the file again after an edit (each version stays in Node's module cache: fine for a development tool).
  */
 export async function loadScenarioModule(path: string, version = 0): Promise<Scenario> {
+  if (isSingleExecutable()) {
+    throw new SourceError(
+      `${path}: a scenario module needs Node (npx workspace-api-mock --scenario ${path}); this single executable serves the presets (--scenario demo) and --state files`,
+    )
+  }
   const url = pathToFileURL(resolve(path))
   if (version > 0) url.search = `?version=${version}`
   let module: { default?: unknown }
@@ -93,6 +98,17 @@ export async function loadScenarioModule(path: string, version = 0): Promise<Sce
     throw new SourceError(`${path} must export a scenario function as its default export ((kit) => { ... }), it has ${got}`)
   }
   return scenario as Scenario
+}
+
+/**
+ * Whether this is the demo server as one executable (npm run build:exe). Node documents that the main
+ * script of a single executable application loads no module from the file system (Node 24's import()
+ * still does, undocumented; later versions' documentation says it throws): a module is refused rather
+ * than loaded by behaviour Node does not promise. Through getBuiltinModule, not an import: node:sea is not
+ * on every Node the command must still start on to say that Node is too old.
+ */
+function isSingleExecutable(): boolean {
+  return process.getBuiltinModule?.('node:sea')?.isSea() ?? false
 }
 
 /** Runs a module's scenario as the server would and checks what it built. */
