@@ -434,6 +434,9 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',
     '',
+    'MCP, for agents: the admin routes as tools at /__admin/mcp (Streamable HTTP), or on stdio with',
+    '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
+    '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
     'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',
     'Writes take application/json. On loopback they need no credentials; with --admin-token (generated',
@@ -442,9 +445,6 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     'Sessions, for parallel clients: POST /__admin/sessions ({"scenario","seed"} or {"state"}, all',
     'optional) answers 201 with an id, apiKey, apiSecret and workspaceIds of its own;',
     'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See the README.',
-    '',
-    'MCP, for agents: the admin routes as tools at /__admin/mcp (Streamable HTTP), or on stdio with',
-    '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
     '',
   ]
   // Stryker restore StringLiteral

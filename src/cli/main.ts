@@ -89,7 +89,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** Serves MCP on stdio until stdin ends, then stops the server. */
 async function mcpOnStdio(server: MockServer): Promise<void> {
-  const { serveStdio } = await import('../server/mcp/stdio.ts')
+  const { serveStdio } = await import('../server/mcp/mcp-stdio.ts')
   await serveStdio(server)
   await server.close()
 }

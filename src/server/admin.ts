@@ -46,7 +46,7 @@ export async function handleAdmin(request: Request, context: AdminContext, calle
     if (route === 'mcp') {
       if (!caller.admin) throw tokenProblem()
       // Loaded on first use: the MCP SDK is a chunk of its own, which the API and the admin routes never load.
-      const { answerMcp } = await import('./mcp/http.ts')
+      const { answerMcp } = await import('./mcp/mcp-http.ts')
       return await answerMcp(request, context, caller)
     }
     return await adminRoute(request, context, route, caller)

@@ -6,7 +6,7 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import type { MockServer } from '../server.ts'
 import { controlOf } from '../server.ts'
 import { packageVersion } from '../decisions.ts'
-import { createMcpServer } from './server.ts'
+import { createMcpServer } from './mcp-server.ts'
 
 const OWNER = { admin: true, tokenHeld: true, apiKey: null, apiSecret: null } as const
 

@@ -8,7 +8,7 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import type { AdminContext, Caller } from '../admin.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
 import { packageVersion } from '../decisions.ts'
-import { createMcpServer } from './server.ts'
+import { createMcpServer } from './mcp-server.ts'
 
 export async function answerMcp(request: Request, context: AdminContext, caller: Caller): Promise<Response> {
   if (request.method !== 'POST') {
