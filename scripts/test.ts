@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, the Vitest suites and the Playwright suite, then ONE plain closing line,
+ * `npm test`: the type check, the Vitest suites and the Playwright suites (projects demo and ssr), then ONE plain closing line,
  * `N passed, N failed` (`, N skipped` when some are), summing every runner; CI reads it. The exit code is
  * non-zero when anything failed.
  *
@@ -93,14 +93,14 @@ try {
   const serial = Boolean(process.env.WAM_TEST_SERIAL)
   const startPlaywright = async () => {
     if (!withBrowser) return undefined
-    const result = await run(bin('@playwright/test/cli.js'), ['test', '--project=demo'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
+    const result = await run(bin('@playwright/test/cli.js'), ['test', '--project=demo', '--project=ssr'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
     return { result, seconds: seconds(started) }
   }
   const playwright = serial ? undefined : startPlaywright()
   const vitest = await run(bin('vitest/vitest.mjs'), ['run'], { WAM_VITEST_COUNTS: vitestFile })
   const vitestSeconds = seconds(started)
   const e2e = await (playwright ?? startPlaywright())
-  if (e2e) process.stdout.write(`\nPlaywright (test/e2e):\n${e2e.result.output}`)
+  if (e2e) process.stdout.write(`\nPlaywright (test/e2e, examples/ssr-app):\n${e2e.result.output}`)
   else console.log(`\nPlaywright suite skipped: no ${CHROMIUM} (in CI it runs, and fails)`)
 
   const typecheck = await typechecked

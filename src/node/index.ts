@@ -20,3 +20,14 @@ export {
   type SessionLimits,
 } from '../server/sessions.ts'
 export { withCredentials } from '../scenarios/with-credentials.ts'
+export {
+  connectMockServer,
+  type ConnectOptions,
+  type MockServerConnection,
+  type RemoteSession,
+  type RemoteSessionOptions,
+  type SessionDescription,
+} from '../server/client/connect.ts'
+export { MockServerError } from '../server/client/admin-request.ts'
+export type { RemoteFaults, RemoteFaultHandle } from '../server/client/remote-faults.ts'
+export type { RemoteJournal } from '../server/client/remote-journal.ts'

@@ -1,19 +1,23 @@
 /**
  * `workspace-api-mock/playwright`: a fresh mock API for every Playwright test, answering the test's
- * browser context through `context.route`. Node-only (the Playwright Test runner's worker processes);
- * `@playwright/test` is an optional peer.
+ * browser context through `context.route` (`test`); or, for apps whose own server calls the API, a demo
+ * server session per test (`sessionTest`, session.ts). Node-only (the Playwright Test runner's worker
+ * processes); `@playwright/test` is an optional peer.
  */
 import { requireNode } from '../node-version.js'
 import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from '@playwright/test'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 import { routeMockApi } from './route.ts'
+import { mockSessionFixtures, type MockServerWorkerFixtures, type MockSessionFixtures } from './session.ts'
 
 requireNode()
 
 export { expect } from '@playwright/test'
 export { routeMockApi } from './route.ts'
 export type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
+export { mockSessionFixtures, type MockServerOption, type MockSessionFixtures, type MockServerWorkerFixtures } from './session.ts'
+export type { RemoteSession, RemoteSessionOptions, MockServerConnection } from '../server/client/connect.ts'
 
 /** The fixtures: `mockOptions` (an option, `test.use({ mockOptions })`) and the test's own `mockApi`. */
 export interface MockApiFixtures {
@@ -65,3 +69,12 @@ export const mockApiFixtures: Fixtures<MockApiFixtures, {}, BuiltIn, BuiltInWork
  * test('lists', async ({ page, mockApi }) => { await page.goto('/'); expect(mockApi.journal.count()).toBe(1) })
  */
 export const test = base.extend<MockApiFixtures>(mockApiFixtures)
+
+/**
+ * Playwright's `test` with a demo-server session per test (`mockSession`), for apps whose server calls the
+ * API: no browser routing, no in-process mock.
+ * @example
+ * test.use({ mockServer: { url: process.env.MOCK_URL! } })
+ * test('lists', async ({ page, mockSession }) => { await page.context().addCookies([...]); await page.goto('/') })
+ */
+export const sessionTest = base.extend<MockSessionFixtures, MockServerWorkerFixtures>(mockSessionFixtures)

@@ -158,7 +158,7 @@ export class Journal implements RequestJournal {
   }
 }
 
-function matches(entry: JournalEntry, query: JournalQuery): boolean {
+export function matches(entry: JournalEntry, query: JournalQuery): boolean {
   if (query.operation !== undefined && entry.operation !== query.operation) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.status !== undefined && entry.status !== query.status) return false

@@ -65,7 +65,9 @@ export async function createThroughPage(page: Page, name: string): Promise<void>
  * worker processes of the tests arrived so far (at least that many: the first ones all waited at once).
  */
 export async function barrier(group: string, testInfo: TestInfo): Promise<{ participants: number; workers: Set<number> }> {
-  const participants = Math.min(4, testInfo.config.workers)
+  // The project's own limit (playwright.config.ts puts it in its metadata too: `project.workers` is not public).
+  const projectWorkers = Number(testInfo.project.metadata.workers ?? testInfo.config.workers)
+  const participants = Math.min(4, testInfo.config.workers, projectWorkers)
   const dir = process.env.WAM_E2E_BARRIER_DIR
   if (!dir) throw new Error('WAM_E2E_BARRIER_DIR is not set: run the suite through playwright.config.ts')
   const id = `${group}--${testInfo.testId}-${testInfo.repeatEachIndex}-${testInfo.retry}`

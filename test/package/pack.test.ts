@@ -223,6 +223,25 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
   })
 
+  test("the packed entries' session client and fixtures: connectMockServer with a token, a session's fault and journal, MockServerError; sessionTest", async () => {
+    const script = `
+      import { connectMockServer, MockServerError, startMockServer } from 'workspace-api-mock/node'
+      import { mockSessionFixtures, sessionTest } from 'workspace-api-mock/playwright'
+      const server = await startMockServer({ port: 0, adminToken: 'packed' })
+      const session = await connectMockServer(server.url, { adminToken: 'packed' }).sessions.create({ scenario: 'empty' })
+      await session.faults.fail('listWorkspaces', { status: 503 })
+      const headers = { 'X-API-Key': session.credentials.apiKey, 'X-API-Secret': session.credentials.apiSecret }
+      const { status } = await fetch(server.url + '/api/workspaces', { headers })
+      const refused = await connectMockServer(server.url).sessions.list().catch((error) => error)
+      console.log(status, await session.journal.count(), await session.end(), refused instanceof MockServerError && refused.status)
+      console.log(typeof sessionTest.extend, Object.keys(mockSessionFixtures).sort().join())
+      await server.close()
+    `
+    const { code, output } = await command(process.execPath, ['--input-type=module', '-e', script], consumer)
+    expect(output).toBe('503 1 true 401\nfunction mockServer,mockServerConnection,mockSession,mockSessionOptions\n')
+    expect(code).toBe(0)
+  })
+
   // The block that generates a typed client runs in its own test below.
   const generatesClient = (code: string) => code.includes('openapi-typescript')
 

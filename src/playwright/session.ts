@@ -1,0 +1,56 @@
+/**
+ * `mockSession`: a session of a demo server for every Playwright test, for apps whose own server calls the
+ * API (server-rendered pages, BFFs), where `context.route` never sees the calls. The test hands the
+ * session's credentials to the app (a login, a cookie, ...) and drives its faults and journal; the session
+ * ends after the test.
+ */
+import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test'
+import { connectMockServer, type MockServerConnection, type RemoteSession, type RemoteSessionOptions } from '../server/client/connect.ts'
+
+/** Where the sessions come from: a running demo server, or `'start'` (one per worker process, port 0). */
+export type MockServerOption = { url: string; adminToken?: string } | 'start'
+
+/** The test-scoped fixtures: `mockSessionOptions` (an option) and the test's own `mockSession`. */
+export interface MockSessionFixtures {
+  /** What each test's session starts from: `{ scenario, seed, state }`. Default `{}`: the server's own data. */
+  mockSessionOptions: RemoteSessionOptions
+  /** A new session of the server for this test, ended after it: credentials, faults, journal, state. */
+  mockSession: RemoteSession
+}
+
+/** The worker-scoped ones: the `mockServer` option and the connection to it. */
+export interface MockServerWorkerFixtures {
+  /**
+   * `{ url, adminToken? }` of a demo server started for the run (e.g. in a global set-up), or `'start'`
+   * (the default): each worker process starts a demo server of its own (the `demo` scenario on a free
+   * port of 127.0.0.1) and closes it when it ends.
+   */
+  mockServer: MockServerOption
+  /** The admin client of that server (`connectMockServer`). */
+  mockServerConnection: MockServerConnection
+}
+
+type BuiltIn = PlaywrightTestArgs & PlaywrightTestOptions
+type BuiltInWorker = PlaywrightWorkerArgs & PlaywrightWorkerOptions
+
+/** The fixtures, for a `test` of your own: `base.extend<MockSessionFixtures, MockServerWorkerFixtures>(mockSessionFixtures)`. */
+export const mockSessionFixtures: Fixtures<MockSessionFixtures, MockServerWorkerFixtures, BuiltIn, BuiltInWorker> = {
+  mockServer: ['start', { option: true, scope: 'worker' }],
+  mockServerConnection: [
+    async ({ mockServer }, use) => {
+      if (mockServer !== 'start') return use(connectMockServer(mockServer.url, { adminToken: mockServer.adminToken }))
+      // Loaded only here: a suite against a running server never loads the server.
+      const { startMockServer } = await import('../server/server.ts')
+      const server = await startMockServer({ port: 0 })
+      await use(connectMockServer(server.url, { adminToken: server.adminToken }))
+      await server.close()
+    },
+    { scope: 'worker' },
+  ],
+  mockSessionOptions: [{}, { option: true }],
+  mockSession: async ({ mockServerConnection, mockSessionOptions }, use) => {
+    const session = await mockServerConnection.sessions.create(mockSessionOptions)
+    await use(session)
+    await session.end()
+  },
+}
