@@ -1,32 +1,16 @@
 /**
- * MCP (src/server/mcp/): the SDK's own client over Streamable HTTP (`/__admin/mcp` of an in-process server
- * with an admin token) and over stdio (`workspace-api-mock mcp` spawned) lists the tools and drives a
- * scenario end to end; bad input gets the admin routes' messages as tool errors; sessions stay apart.
+ * MCP (src/server/mcp/) over Streamable HTTP: the SDK's own client at `/__admin/mcp` of an in-process server
+ * with an admin token lists the tools and drives a scenario end to end; bad input gets the admin routes'
+ * messages as tool errors; sessions stay apart; the admin's protections hold. Over stdio: mcp-stdio.test.ts.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
-import type { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/server/server.ts'
-import { CLI } from './cli-process.ts'
 import { authOf, call, rawExchange } from './http-helpers.ts'
+import { endToEnd, tool, toolError } from './mcp-helpers.ts'
 
 const TOKEN = 'mcp-test-token-0123456789'
-const TOOLS = [
-  'add_fault',
-  'clear_faults',
-  'create_session',
-  'end_session',
-  'list_faults',
-  'list_sessions',
-  'load_state',
-  'principals',
-  'query_journal',
-  'reset',
-  'snapshot',
-]
-
 let server: MockServer
 let http: Client
 
@@ -43,44 +27,6 @@ async function connectHttp(headers: Record<string, string>): Promise<Client> {
   const client = new Client({ name: 'mcp-test', version: '1' })
   await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/__admin/mcp`), { requestInit: { headers } }))
   return client
-}
-
-interface Result {
-  isError?: boolean
-  content: { type: string; text: string }[]
-}
-
-/** Calls a tool; its JSON answer, or throws with the tool error's text. */
-async function tool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<any> {
-  const result = (await client.callTool({ name, arguments: args })) as Result
-  if (result.isError) throw new Error(result.content[0]!.text)
-  return JSON.parse(result.content[0]!.text)
-}
-
-async function toolError(client: Client, name: string, args: Record<string, unknown>): Promise<string> {
-  const result = (await client.callTool({ name, arguments: args })) as Result
-  expect(result.isError).toBe(true)
-  return result.content[0]!.text
-}
-
-/** The scenario of the issue, against the server at `base`: the same over either transport. */
-async function endToEnd(client: Client, base: string): Promise<void> {
-  const { tools } = await client.listTools()
-  expect(tools.map((t) => t.name).sort()).toEqual(TOOLS)
-  const session = await tool(client, 'create_session', {})
-  const { id } = await tool(client, 'add_fault', { session: session.id, fault: { type: 'latency', target: 'listWorkspaces', latency: 40 } })
-  expect(await tool(client, 'list_faults', { session: session.id })).toMatchObject({ faults: [{ id, startup: false }] })
-  const since = Date.now()
-  for (let i = 0; i < 2; i++) expect((await call(base, '/api/workspaces', { headers: authOf(session) })).status).toBe(200)
-  expect((await call(base, '/api/workspaces/nope', { headers: authOf(session) })).status).toBe(404)
-  const { entries } = await tool(client, 'query_journal', { session: session.id, operation: 'listWorkspaces', status: 200, since })
-  expect(entries).toHaveLength(2)
-  for (const entry of entries) expect(entry.duration).toBeGreaterThanOrEqual(35)
-  expect((await tool(client, 'query_journal', { session: session.id, status: 404 })).entries).toHaveLength(1)
-  await tool(client, 'reset', { session: session.id })
-  expect((await tool(client, 'list_faults', { session: session.id })).faults).toEqual([])
-  expect(await tool(client, 'end_session', { session: session.id })).toEqual({ deleted: session.id })
-  expect((await call(base, '/api/workspaces', { headers: authOf(session) })).status).toBe(401)
 }
 
 describe('over Streamable HTTP at /__admin/mcp', () => {
@@ -166,27 +112,5 @@ describe('over Streamable HTTP at /__admin/mcp', () => {
     const ok = await request(`Host: 127.0.0.1:${port}\r\n`)
     expect(ok.status).toBe(200)
     expect(ok.header('access-control-allow-origin')).toBeUndefined()
-  })
-})
-
-describe('over stdio: workspace-api-mock mcp', () => {
-  test('the same scenario against the server the command started', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp', '--port', '0', '--scenario', 'demo'],
-      stderr: 'pipe',
-    })
-    let stderr = ''
-    ;(transport.stderr as Readable).setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const client = new Client({ name: 'mcp-test', version: '1' })
-    await client.connect(transport)
-    try {
-      const principals = await tool(client, 'principals')
-      expect(principals.principals.length).toBeGreaterThan(0)
-      await expect.poll(() => /http:\/\/127\.0\.0\.1:\d+/.exec(stderr)).toBeTruthy()
-      await endToEnd(client, /http:\/\/127\.0\.0\.1:\d+/.exec(stderr)![0])
-    } finally {
-      await client.close()
-    }
   })
 })

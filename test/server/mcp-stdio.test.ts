@@ -1,0 +1,32 @@
+/**
+ * `workspace-api-mock mcp`: the SDK's client spawns the command (the sources, as cli-*.test.ts do) and
+ * drives the server it started over stdio, with the scenario mcp.test.ts drives over HTTP.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import type { Readable } from 'node:stream'
+import { describe, expect, test } from 'vitest'
+import { CLI } from './cli-process.ts'
+import { endToEnd, tool } from './mcp-helpers.ts'
+
+describe('over stdio: workspace-api-mock mcp', () => {
+  test('the same scenario against the server the command started', async () => {
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [CLI, 'mcp', '--port', '0', '--scenario', 'demo'],
+      stderr: 'pipe',
+    })
+    let stderr = ''
+    ;(transport.stderr as Readable).setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const client = new Client({ name: 'mcp-test', version: '1' })
+    await client.connect(transport)
+    try {
+      const principals = await tool(client, 'principals')
+      expect(principals.principals.length).toBeGreaterThan(0)
+      await expect.poll(() => /http:\/\/127\.0\.0\.1:\d+/.exec(stderr)).toBeTruthy()
+      await endToEnd(client, /http:\/\/127\.0\.0\.1:\d+/.exec(stderr)![0])
+    } finally {
+      await client.close()
+    }
+  })
+})
