@@ -81,8 +81,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const out = settings.command === 'mcp' ? process.stderr : process.stdout
   const unwatch = settings.watch ? watchSource(server, settings, source, out) : undefined
   out.write(banner({ server, settings, version: version(), seconds: (performance.now() - started) / 1000 }))
-  if (settings.command === 'mcp') await Promise.race([stopped, mcpOnStdio(server)])
-  else await stopped
+  if (settings.command === 'mcp') {
+    await Promise.race([stopped, mcpOnStdio(server)])
+    // After a signal the protocol's stdin is still open, and would keep the process alive.
+    process.stdin.destroy()
+  } else {
+    await stopped
+  }
   unwatch?.()
   return 0
 }

@@ -4,9 +4,11 @@
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import type { Readable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
-import { CLI } from './cli-process.ts'
+import { CLI, ROOT } from './cli-process.ts'
 import { endToEnd, tool } from './mcp-helpers.ts'
 
 describe('over stdio: workspace-api-mock mcp', () => {
@@ -28,5 +30,19 @@ describe('over stdio: workspace-api-mock mcp', () => {
     } finally {
       await client.close()
     }
+  })
+
+  test('stdout holds the protocol only; a signal stops the command though stdin stays open', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--port', '0', '--scenario', 'empty'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const exited = once(child, 'exit')
+    await expect.poll(() => stderr, { timeout: 10_000 }).toContain('Press Ctrl+C to stop.')
+    child.kill('SIGTERM')
+    expect(await exited).toEqual([0, null])
+    expect(stdout).toBe('')
+    expect(stderr).toContain('stopped')
   })
 })
