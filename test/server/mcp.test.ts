@@ -58,6 +58,8 @@ describe('over Streamable HTTP at /__admin/mcp', () => {
     )
     expect(await toolError(http, 'end_session', { session: 'nope' })).toMatch(/^404 no session nope: it was deleted, or expired after/)
     expect(await toolError(http, 'create_session', { scenario: 'nope' })).toMatch(/^422 /)
+    const typo = (await call(server.url, '/__admin/sessions', { json: { scenaro: 'demo' }, headers: { Authorization: `Bearer ${TOKEN}` } })).body
+    expect(await toolError(http, 'create_session', { scenaro: 'demo' })).toBe(`422 ${typo.detail}\n${typo.errors[0].location}: ${typo.errors[0].message}`)
     expect(await toolError(http, 'load_state', { state: { accounts: [] } })).toMatch(/^422 /)
     expect(await toolError(http, 'clear_faults', { id: 999 })).toBe('404 no fault 999')
     expect(await toolError(http, 'query_journal', { operation: 'nope', status: 99 })).toMatch(
