@@ -82,6 +82,7 @@ export default defineConfig({
     exclude: [
       'test/server/cli-*.test.ts',
       'test/server/faults-admin.test.ts', // drives the CLI process
+      'test/server/mcp-stdio.test.ts', // drives the CLI process
       'test/readme/session-sketches.test.ts',
       'test/hostile/fuzz.test.ts',
       'test/hostile/concurrency.test.ts',

@@ -18,6 +18,8 @@ import { DEFAULT_SESSION_LIMITS } from '../server/session-limits.ts'
 
 /** Everything the command line can set. */
 export interface CliSettings {
+  /** `serve` (the default), or `mcp`: the same server, driven over MCP on stdio. */
+  command: 'serve' | 'mcp'
   port: number
   host: string
   /**
@@ -55,6 +57,7 @@ export interface CliSettings {
 }
 
 export const DEFAULT_SETTINGS: CliSettings = {
+  command: 'serve',
   port: 4010,
   host: '127.0.0.1',
   scenario: 'demo',
@@ -326,12 +329,12 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
     throw translateParseError(error, argv, flags)
   }
   const [command, ...extra] = parsed.positionals
-  if (command !== undefined && command !== 'serve') {
-    throw new FlagError(`unknown command "${command}": the only command is serve (the default)`)
+  if (command !== undefined && command !== 'serve' && command !== 'mcp') {
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default) and mcp`)
   }
   if (extra.length > 0) throw new FlagError(`unexpected argument "${extra[0]}"`)
 
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS }
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, command: command ?? 'serve' }
   for (const flag of flags) {
     const raw = parsed.values[flag.name]
     if (raw === undefined) continue
@@ -410,7 +413,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
   const width = Math.max(...rows.map(([names]) => names.length)) + 2
   // Stryker disable StringLiteral: help-text
   const intro = [
-    'Usage: workspace-api-mock [serve] [flags]',
+    'Usage: workspace-api-mock [serve | mcp] [flags]',
     '',
     'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
     'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
@@ -430,6 +433,9 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '',
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',
+    '',
+    'MCP, for agents: the admin routes as tools at /__admin/mcp (Streamable HTTP), or on stdio with',
+    '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
     '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
     'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `workspace-api-mock [serve] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`).
+ * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
+ * also speaks MCP on stdio, until stdin ends.
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
  * Node older than 22.12).
  */
@@ -76,13 +77,26 @@ async function main(argv: readonly string[]): Promise<number> {
   source.finish()
   // Listen for signals before the banner: whoever reads it may stop the server at once.
   const stopped = stopOnSignal(server)
-  const unwatch = settings.watch ? watchSource(server, settings, source) : undefined
-  process.stdout.write(
-    banner({ server, settings, version: version(), seconds: (performance.now() - started) / 1000 }),
-  )
-  await stopped
+  // `mcp` speaks the protocol on stdout: what people read goes to stderr.
+  const out = settings.command === 'mcp' ? process.stderr : process.stdout
+  const unwatch = settings.watch ? watchSource(server, settings, source, out) : undefined
+  out.write(banner({ server, settings, version: version(), seconds: (performance.now() - started) / 1000 }))
+  if (settings.command === 'mcp') {
+    await Promise.race([stopped, mcpOnStdio(server)])
+    // After a signal the protocol's stdin is still open, and would keep the process alive.
+    process.stdin.destroy()
+  } else {
+    await stopped
+  }
   unwatch?.()
   return 0
+}
+
+/** Serves MCP on stdio until stdin ends, then stops the server. */
+async function mcpOnStdio(server: MockServer): Promise<void> {
+  const { serveStdio } = await import('../server/mcp/mcp-stdio.ts')
+  await serveStdio(server)
+  await server.close()
 }
 
 /** What the command serves: a preset scenario, a scenario module, or a state file. */
@@ -166,7 +180,7 @@ function withCredentialsOf(scenario: Scenario, settings: CliSettings): Scenario 
  * `--watch`: serves the file again after each change on disk, on the same port. A change that does not
  * load (bad JSON, a record that does not fit, a module that throws) keeps the last good state and says why.
  */
-function watchSource(server: MockServer, settings: CliSettings, source: Source): () => void {
+function watchSource(server: MockServer, settings: CliSettings, source: Source, out: NodeJS.WritableStream): () => void {
   if (source.kind === 'preset') return () => {}
   const { path } = source
   let current = source.kind === 'state' ? source.state : server.api.snapshot()
@@ -191,7 +205,7 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source):
       const keys = (state: ScenarioState) => state.accounts.map((a) => `${a.apiKey} ${a.apiSecret}`).join()
       const principalsChanged = keys(current) !== keys(next)
       current = next
-      process.stdout.write(
+      out.write(
         `[${at}] reloaded ${path}: ${changes} (now ${next.workspaces.length} workspaces, ${next.applications.length} applications)\n` +
           (principalsChanged ? principalLines(server) : ''),
       )

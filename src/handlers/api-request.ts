@@ -9,6 +9,7 @@ import { readUpTo, type BodyRead } from './read-body.ts'
  */
 export interface ApiRequest {
   readonly method: string
+  /** Read it, never change it: the demo server shares one object among requests to the same URL. */
   readonly url: URL
   /** A header's value (repeated headers joined with ", ", as Fetch does); null when absent. */
   header(name: string): string | null

@@ -16,9 +16,21 @@ export interface ResponseTarget {
   schemaHref(name: SchemaName): string
 }
 
+// The origin of the latest request without baseUrl and its target: requests in a row mostly share one.
+let recentOrigin = ''
+let recentTarget: ResponseTarget | undefined
+
 /** The target of a request: `baseUrl` when configured, else the request's own origin. */
 export function responseTarget(url: URL, baseUrl: string | undefined): ResponseTarget {
-  return targetOf(baseUrl === undefined ? `0${originOf(url)}` : `1${baseUrl}`)
+  if (baseUrl !== undefined) return configuredTarget(baseUrl)
+  // A URL that starts with an origin and a slash has that origin (a host holds no slash): no strings built.
+  const { href } = url
+  if (recentTarget !== undefined && href.charCodeAt(recentOrigin.length) === 47 && href.startsWith(recentOrigin)) {
+    return recentTarget
+  }
+  recentOrigin = originOf(url)
+  recentTarget = targetOf(`0${recentOrigin}`)
+  return recentTarget
 }
 
 // Per origin, bounded: in a server the origin comes from the client's Host header.
@@ -37,6 +49,7 @@ const targetOf = memoByKey(
   },
   { limit: 256 },
 )
+const configuredTarget = memoByKey((baseUrl: string) => targetOf(`1${baseUrl}`), { limit: 256 })
 
 interface JsonReplyInit {
   status?: number

@@ -77,12 +77,14 @@ export function allowedMethods(url: URL, baseUrl: string | undefined): HttpMetho
     .map((route) => route.method)
 }
 
-/** Distinct URLs whose route is remembered; the cache starts over past this (clients choose the URLs). */
+/** Distinct URLs whose route is remembered per method; the cache starts over past this (clients choose the URLs). */
 const ROUTE_CACHE_LIMIT = 4096
+/** Distinct methods remembered (a client may send any token as a method). */
+const METHOD_LIMIT = 16
 
 /**
  * Routes requests without MSW's per-handler machinery; MSW's matcher still decides every route, and a
- * method, origin and path seen before skips running it again.
+ * method and URL seen before skips running it again.
  */
 export function createRouter(baseUrl: string | undefined): (method: string, url: URL) => Route {
   const routes = operationRoutes(baseUrl)
@@ -95,17 +97,32 @@ export function createRouter(baseUrl: string | undefined): (method: string, url:
     }
     return catchAll.some((path) => matchRequestUrl(url, path).matches) ? 'fallback' : undefined
   }
-  const seen = new Map<string, Route>()
+  return remembered(match, baseUrl)
+}
+
+/**
+ * `match` with its answers remembered by method and then by the whole URL, whose string is already there
+ * (a key of origin and path would be built and hashed for every request). Bounded: clients choose both.
+ */
+function remembered(match: (method: string, url: URL) => Route, baseUrl: string | undefined): (method: string, url: URL) => Route {
+  const seen = new Map<string, Map<string, Route>>()
   return (method, url) => {
-    if (isOverlong(url.href)) return isApiRequest(url, baseUrl) ? 'overlong' : undefined
-    const key = `${method} ${url.origin}${url.pathname}`
-    let found = seen.get(key)
+    const { href } = url
+    if (isOverlong(href)) return isApiRequest(url, baseUrl) ? 'overlong' : undefined
+    let byUrl = seen.get(method)
+    if (byUrl === undefined) {
+      // Stryker disable next-line all: cache
+      if (seen.size >= METHOD_LIMIT) seen.clear()
+      byUrl = new Map()
+      seen.set(method, byUrl)
+    }
+    let found = byUrl.get(href)
     // Stryker disable next-line ConditionalExpression,LogicalOperator: cache
-    if (found === undefined && !seen.has(key)) {
+    if (found === undefined && !byUrl.has(href)) {
       found = match(method, url)
       // Stryker disable next-line all: cache
-      if (seen.size >= ROUTE_CACHE_LIMIT) seen.clear()
-      seen.set(key, found)
+      if (byUrl.size >= ROUTE_CACHE_LIMIT) byUrl.clear()
+      byUrl.set(href, found)
     }
     return found
   }

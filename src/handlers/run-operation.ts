@@ -27,41 +27,67 @@ export function journaled(
   params: Params,
   produce: (target: ResponseTarget) => MaybePromise<Answer>,
 ): MaybePromise<Answer> {
-  const time = Date.now()
-  const started = performance.now()
-  const target = responseTarget(request.url, mock.baseUrl)
-  const fail = (error: unknown) => problemReply(asProblem(error, operation, mock), target)
-  const record = (answer: Answer, body: BodyRead | undefined): Answer => {
+  const entry = new Journaling(mock, request, operation, params)
+  let produced: MaybePromise<Answer>
+  try {
+    produced = produce(entry.target)
+  } catch (error) {
+    return entry.finish(entry.fail(error))
+  }
+  if (produced instanceof Promise) {
+    return produced.catch((error: unknown) => entry.fail(error)).then((answer) => entry.finish(answer))
+  }
+  return entry.finish(produced)
+}
+
+/** One request on its way to the journal: an object rather than closures, one allocation on the hot path. */
+class Journaling {
+  readonly time = Date.now()
+  readonly started = performance.now()
+  readonly target: ResponseTarget
+  readonly mock: MockContext
+  readonly request: ApiRequest
+  readonly operation: Operation | undefined
+  readonly params: Params
+
+  constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
+    this.mock = mock
+    this.request = request
+    this.operation = operation
+    this.params = params
+    this.target = responseTarget(request.url, mock.baseUrl)
+  }
+
+  fail(error: unknown): Answer {
+    return problemReply(asProblem(error, this.operation, this.mock), this.target)
+  }
+
+  finish(answer: Answer): MaybePromise<Answer> {
+    const { request } = this
+    if (this.mock.journal.limit <= 0) return answer
+    if (request.hasBody && request.bodyPending?.() !== true) return request.body().then((body) => this.record(answer, body))
+    return this.record(answer, undefined)
+  }
+
+  record(answer: Answer, body: BodyRead | undefined): Answer {
+    const { request } = this
     // Stryker disable next-line ConditionalExpression,StringLiteral: same-value
     const status = answer instanceof Response && answer.type === 'error' ? 0 : answer.status
-    mock.journal.record({
-      operation,
+    this.mock.journal.record({
+      operation: this.operation,
       method: request.method,
       url: request.url.href,
-      params,
+      params: this.params,
       headers: request.headerRecord(),
       body,
       status,
       // Stryker disable next-line ConditionalExpression: same-value
       error: status >= 400 ? answer : undefined,
-      time,
-      duration: performance.now() - started,
+      time: this.time,
+      duration: performance.now() - this.started,
     })
     return answer
   }
-  const finish = (answer: Answer): MaybePromise<Answer> => {
-    if (mock.journal.limit <= 0) return answer
-    if (request.hasBody && request.bodyPending?.() !== true) return request.body().then((body) => record(answer, body))
-    if (request.hasBody) return record(answer, undefined)
-    return record(answer, undefined)
-  }
-  let produced: MaybePromise<Answer>
-  try {
-    produced = produce(target)
-  } catch (error) {
-    return finish(fail(error))
-  }
-  return produced instanceof Promise ? produced.catch(fail).then(finish) : finish(produced)
 }
 
 /**

@@ -5,6 +5,7 @@
  *
  *   /__admin/faults, journal, reset, snapshot, state, info    the base state (mock-admin.ts)
  *   /__admin/sessions[/{id}[/...]]                            sessions and their own routes (sessions-admin.ts)
+ *   /__admin/mcp                                              the same, as MCP tools (mcp/)
  *
  * Who may call them (admin-guard.ts): on loopback without an admin token, anyone who reaches the port, as
  * a local development tool; with a token, its holder, and for a session's own routes also the session's own
@@ -42,22 +43,36 @@ export async function handleAdmin(request: Request, context: AdminContext, calle
   if (!url.pathname.startsWith(ADMIN_PREFIX)) return undefined
   try {
     const route = url.pathname.slice(ADMIN_PREFIX.length).replace(/\/$/, '')
-    if (route === 'sessions' || route.startsWith('sessions/')) {
-      return await sessionsAdmin(request, context, route, caller)
+    if (route === 'mcp') {
+      if (!caller.admin) throw tokenProblem()
+      // Loaded on first use: the MCP SDK is a chunk of its own, which the API and the admin routes never load.
+      const { answerMcp } = await import('./mcp/mcp-http.ts')
+      return await answerMcp(request, context, caller)
     }
-    if (!caller.admin) throw tokenProblem()
-    if (route === '') {
-      throw new Problem(
-        404,
-        `no admin route ${request.method} ${url.pathname}: open it in a browser for the console; the routes are ` +
-          'faults, journal, reset, snapshot, state, info and sessions (see --help)',
-      )
-    }
-    return await mockAdmin(request, context.base, route, context.maxRecords)
+    return await adminRoute(request, context, route, caller)
   } catch (error) {
     if (error instanceof Problem) return adminProblem(error, url)
     throw error
   }
+}
+
+/**
+ * Answers `route` (the path after `/__admin/`, no trailing slash) or throws its `Problem`. The MCP tools
+ * call it with routes of their own making, so that they get the admin routes' answers and mistakes.
+ */
+export async function adminRoute(request: Request, context: AdminContext, route: string, caller: Caller): Promise<Response> {
+  if (route === 'sessions' || route.startsWith('sessions/')) {
+    return await sessionsAdmin(request, context, route, caller)
+  }
+  if (!caller.admin) throw tokenProblem()
+  if (route === '') {
+    throw new Problem(
+      404,
+      `no admin route ${request.method} ${new URL(request.url).pathname}: open it in a browser for the console; the routes are ` +
+        'faults, journal, reset, snapshot, state, info and sessions (see --help)',
+    )
+  }
+  return await mockAdmin(request, context.base, route, context.maxRecords)
 }
 
 /** An admin mistake as the kit's problem+json. */

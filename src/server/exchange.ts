@@ -6,6 +6,9 @@ import type { Answer } from '../handlers/reply.ts'
 import { fromIncomingMessage } from './incoming-request.ts'
 import { bodyLeftUnread, writeReply } from './write-reply.ts'
 
+/** One object for every exchange without extra headers (write-reply.ts keeps header objects per pair). */
+const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
+
 /**
  * One request and its response, as the router's handlers see them: the parsed request, the headers every
  * answer carries (CORS, for API routes), and the ways to answer (a kit reply, a Fetch `Response`, a problem).
@@ -15,7 +18,7 @@ export class Exchange {
   readonly outgoing: ServerResponse
   readonly request: ApiRequest
   /** Headers added to every answer: CORS on the API routes, none on the control plane. */
-  extra: Readonly<Record<string, string>> = {}
+  extra: Readonly<Record<string, string>> = NO_HEADERS
 
   constructor(incoming: IncomingMessage, outgoing: ServerResponse, serverUrl: string) {
     this.incoming = incoming

@@ -3,7 +3,12 @@ import { Readable } from 'node:stream'
 import { NO_BODY, type ApiRequest } from '../handlers/api-request.ts'
 import { readUpTo, type BodyRead } from '../handlers/read-body.ts'
 import { MAX_BODY_BYTES } from '../handlers/limits.ts'
+import { memoByKey } from '../handlers/memo.ts'
 import { Problem } from '../handlers/problem.ts'
+import { requestUrl } from './request-url.ts'
+
+/** Header names in lower case, remembered: the same few come with every request and every lookup. */
+const lowerCase = memoByKey((name: string) => name.toLowerCase(), { limit: 256 })
 
 /**
  * The pipeline's view of a `node:http` request, read straight from the parsed message: no Fetch `Request`
@@ -23,7 +28,7 @@ class IncomingRequest implements ApiRequest {
     const raw = incoming.rawHeaders
     // Stryker disable next-line EqualityOperator: same-value
     for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = raw[i]!.toLowerCase()
+      const name = lowerCase(raw[i]!)
       const earlier = this.#headers[name]
       this.#headers[name] = earlier === undefined ? raw[i + 1]! : `${earlier}, ${raw[i + 1]!}`
     }
@@ -34,7 +39,7 @@ class IncomingRequest implements ApiRequest {
   }
 
   header(name: string): string | null {
-    return this.#headers[name.toLowerCase()] ?? null
+    return this.#headers[lowerCase(name)] ?? null
   }
 
   headerRecord(): Readonly<Record<string, string>> {
@@ -80,12 +85,4 @@ export async function fetchRequestOf(incoming: IncomingMessage, request: ApiRequ
 /** The pipeline's view of a `node:http` request. */
 export function fromIncomingMessage(incoming: IncomingMessage, serverUrl: string): ApiRequest {
   return new IncomingRequest(incoming, serverUrl)
-}
-
-function requestUrl(target: string, host: string | undefined, serverUrl: string): URL {
-  try {
-    return new URL(target, `http://${host ?? new URL(serverUrl).host}`)
-  } catch {
-    return new URL(target, serverUrl)
-  }
 }

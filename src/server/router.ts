@@ -14,7 +14,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { dispatcherOf } from '../api/dispatcher-of.ts'
 import type { MockApi } from '../api/create-mock-api.ts'
-import { corsHeaders, preflightHeaders } from '../handlers/cors.ts'
+import { preflightHeaders, sharedCorsHeaders } from '../handlers/cors.ts'
 import { Problem } from '../handlers/problem.ts'
 import { ADMIN_PREFIX, callerOf } from './admin.ts'
 import { refusal, type AdminAccess } from './admin-guard.ts'
@@ -62,9 +62,9 @@ export function route(incoming: IncomingMessage, outgoing: ServerResponse, conte
   }
   try {
     guardBody(exchange, context.bodyTimeout)
-    const found = ROUTES.find((candidate) => candidate.matches(exchange, context))!
+    const found = routeOf(exchange, context)
     if (found.name !== 'control plane' && found.name !== 'admin preflight' && context.cors) {
-      exchange.extra = corsHeaders(exchange.request.header('Origin'))
+      exchange.extra = sharedCorsHeaders(exchange.request.header('Origin'))
     }
     if (!isReady(context)) {
       loading(exchange)
@@ -74,6 +74,13 @@ export function route(incoming: IncomingMessage, outgoing: ServerResponse, conte
   } catch (error) {
     exchange.fail(error)
   }
+}
+
+/** The first route that matches (the last, the API, matches any request), without a closure per request. */
+function routeOf(exchange: Exchange, context: RouterContext): Route {
+  let index = 0
+  while (!ROUTES[index]!.matches(exchange, context)) index++
+  return ROUTES[index]!
 }
 
 function isReady(context: RouterContext): context is Ready {

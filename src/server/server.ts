@@ -148,7 +148,7 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
     throw error
   }
   const running = control
-  return {
+  const started: MockServer = {
     url,
     api,
     adminToken,
@@ -166,6 +166,15 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       return closeServer(server)
     },
   }
+  controls.set(started, running)
+  return started
+}
+
+const controls = new WeakMap<MockServer, Control>()
+
+/** The control plane of a server `startMockServer` started: what `workspace-api-mock mcp` drives in process. */
+export function controlOf(server: MockServer): Control | undefined {
+  return controls.get(server)
 }
 
 /** Loopback serves one developer as before; any other interface gets a token nobody has to think of. */

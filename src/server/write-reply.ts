@@ -22,8 +22,7 @@ export function writeReply(
   extra: Readonly<Record<string, string>>,
 ): void {
   if (bodyLeftUnread(incoming, request)) outgoing.setHeader('Connection', 'close')
-  // One header object for writeHead: node:http serializes it directly, without its per-header map.
-  outgoing.writeHead(reply.status, { ...extra, ...reply.headers })
+  outgoing.writeHead(reply.status, headersOf(reply, extra))
   if (incoming.method === 'HEAD') {
     outgoing.end()
     return
@@ -54,6 +53,23 @@ export function writeReply(
     // Stryker disable next-line ConditionalExpression: untestable
     if (!error) slabs.give(slab)
   })
+}
+
+// A cached reply's headers (frozen) under the same extra headers: their one header object, built once.
+const joinedHeaders = new WeakMap<object, { extra: object; headers: Readonly<Record<string, string>> }>()
+
+/**
+ * One header object for writeHead (node:http serializes it directly, without its per-header map): the
+ * extra headers, then the reply's. Kept for replies whose headers are frozen (cached ones) and shared
+ * extra headers, which come again with the next request.
+ */
+function headersOf(reply: Reply, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  if (!Object.isFrozen(reply.headers) || !Object.isFrozen(extra)) return { ...extra, ...reply.headers }
+  const kept = joinedHeaders.get(reply.headers)
+  if (kept?.extra === extra) return kept.headers
+  const headers = Object.freeze({ ...extra, ...reply.headers })
+  joinedHeaders.set(reply.headers, { extra, headers })
+  return headers
 }
 
 /**

@@ -139,7 +139,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
   })
 
-  test('nothing a consumer may not need loads at import: icons, the JSON Schema generator and the full-storage warning (browser entry) and the CLI are lazy chunks', () => {
+  test('nothing a consumer may not need loads at import: icons, the JSON Schema generator and the full-storage warning (browser entry), the CLI and MCP are lazy chunks', () => {
     const dist = join(consumer, 'node_modules/workspace-api-mock/dist')
     /** Every file an entry loads at import: its static imports, transitively (dynamic imports excluded). */
     const staticGraph = (file: string, seen = new Set<string>()): Set<string> => {
@@ -170,6 +170,11 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       expect(loaded(entry).filter((file) => /chunks\/(served-documents|document|yaml)-/.test(file)), entry).toEqual([])
     }
     expect(loaded('browser/index.js').filter((file) => /json-schema-processors/.test(file))).toEqual([])
+    // The MCP SDK, bundled (decision 0011), loads with `/__admin/mcp`'s first request or the `mcp` command only.
+    expect(readdirSync(join(dist, 'chunks')).filter((name) => /^mcp-(server|http|stdio)-/.test(name))).toHaveLength(3)
+    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'playwright/index.js', 'node/index.js', 'cli/main.js']) {
+      expect(loaded(entry).filter((file) => /chunks\/mcp-/.test(file)), entry).toEqual([])
+    }
   })
 
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {

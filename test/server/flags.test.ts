@@ -58,7 +58,7 @@ describe('parseFlags', () => {
     [['--api-key', 'has space'], '--api-key must be printable ASCII without spaces, got "has space"'],
     [['--api-secret', 'é'], '--api-secret must be printable ASCII without spaces, got "é"'],
     [['--help=yes'], '--help takes no value'],
-    [['start'], 'unknown command "start": the only command is serve (the default)'],
+    [['start'], 'unknown command "start": the commands are serve (the default) and mcp'],
     [['serve', 'now'], 'unexpected argument "now"'],
   ])('%j: FlagError "%s"', (args, message) => {
     expect(() => parseFlags(args)).toThrow(FlagError)
@@ -114,7 +114,7 @@ describe('parseFlags', () => {
 describe('helpText', () => {
   test('lists every flag of the table with its description, aligned', () => {
     const text = helpText()
-    expect(text.startsWith('Usage: workspace-api-mock [serve] [flags]\n')).toBe(true)
+    expect(text.startsWith('Usage: workspace-api-mock [serve | mcp] [flags]\n')).toBe(true)
     for (const flag of FLAGS) expect(text).toContain(`--${flag.name}`)
     const rows = text.split('\n').filter((line) => /^ {2}(-\w, | {4})--/.test(line))
     expect(rows).toHaveLength(FLAGS.length)

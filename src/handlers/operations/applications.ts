@@ -1,5 +1,4 @@
 import type { Account, Workspace } from '../../model/schemas.ts'
-import { envelope } from '../envelope.ts'
 import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
 import {
   APPLICATION_ID,
@@ -10,6 +9,7 @@ import {
   WORKSPACE_HEADER,
 } from '../parameters.ts'
 import { Problem } from '../problem.ts'
+import { cachedEnvelope } from '../reply-cache.ts'
 import { assertValid } from '../validation.ts'
 import { visibleWorkspace } from './workspaces.ts'
 
@@ -35,8 +35,8 @@ export const listApplications = defineOperation({
     const workspace = scopedWorkspace(input, scope, principal)
     const all = input.mock.store.indexes.applicationsOf(workspace.id)
     const start = (currentPage - 1) * pageSize
-    const rows = all.slice(start, start + pageSize).map((row) => input.mock.serialize.application(row))
-    return envelope.page('PagingResponseListApplicationBody', input.target, rows, {
+    const records = all.slice(start, start + pageSize)
+    return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, records, input.mock.serialize.application, {
       currentPage,
       pageSize,
       total: all.length,
@@ -62,7 +62,7 @@ export const getApplication = defineOperation({
     if (!application || application.workspace !== workspace.id) {
       throw new Problem(404, `application ${id} not found in workspace ${scope}`)
     }
-    return envelope.item(
+    return cachedEnvelope.item(
       'SuccessResponseApplicationBody',
       input.target,
       input.mock.serialize.application(application),

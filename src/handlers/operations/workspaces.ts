@@ -5,11 +5,11 @@ import {
   type Workspace,
 } from '../../model/schemas.ts'
 import type { MockContext } from '../context.ts'
-import { envelope } from '../envelope.ts'
 import type { Reply } from '../reply.ts'
 import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
 import { pathIdentifier, WORKSPACE_ID } from '../parameters.ts'
 import { Problem } from '../problem.ts'
+import { cachedEnvelope } from '../reply-cache.ts'
 import { readJsonBody } from '../request-body.ts'
 import { assertValid } from '../validation.ts'
 
@@ -24,7 +24,7 @@ export function visibleWorkspace(mock: MockContext, id: string, principal: Accou
 
 /** The single-workspace envelope, shared by get, create and update. */
 function workspaceItem(input: OperationInput, workspace: Workspace): Reply {
-  return envelope.item('SuccessResponseWorkspaceBody', input.target, input.mock.serialize.workspace(workspace))
+  return cachedEnvelope.item('SuccessResponseWorkspaceBody', input.target, input.mock.serialize.workspace(workspace))
 }
 
 export const listWorkspaces = defineOperation({
@@ -38,12 +38,8 @@ export const listWorkspaces = defineOperation({
   },
   run(input) {
     const { mock } = input
-    const rows = mock.store.indexes.workspacesOf(principalOf(input).organization)
-    return envelope.list(
-      'SuccessResponseListWorkspaceBody',
-      input.target,
-      rows.map((row) => mock.serialize.workspace(row)),
-    )
+    const records = mock.store.indexes.workspacesOf(principalOf(input).organization)
+    return cachedEnvelope.list('SuccessResponseListWorkspaceBody', input.target, records, mock.serialize.workspace)
   },
 })
 

@@ -1,0 +1,70 @@
+/**
+ * The demo server as an MCP server: the admin routes as tools (tools.ts), and two resources: the OpenAPI
+ * document the server serves and the README's decisions where the specification is silent. One is made
+ * per caller: over HTTP per request (stateless), over stdio once.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { Problem } from '../../handlers/problem.ts'
+import { z } from '../../model/zod.ts'
+import type { AdminContext, Caller } from '../admin.ts'
+import { decisionsTable } from '../decisions.ts'
+import { adminCall, inputShape, TOOLS, type Tool } from './tools.ts'
+
+export interface McpOptions {
+  context: AdminContext
+  caller: Caller
+  /** The server's base URL: the OpenAPI document's server. */
+  origin: string
+  version: string
+}
+
+export function createMcpServer({ context, caller, origin, version }: McpOptions): McpServer {
+  const server = new McpServer({ name: 'workspace-api-mock', version })
+  const call = adminCall(context, caller)
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        description: tool.description,
+        // Loose: a member the tool does not know reaches the admin route, which names it, as over HTTP.
+        inputSchema: z.looseObject(inputShape(tool)),
+        annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
+      },
+      (args: Record<string, unknown>) => runTool(tool, call, args),
+    )
+  }
+  server.registerResource(
+    'openapi',
+    'openapi://workspace-api-mock/openapi.json',
+    { description: 'The OpenAPI 3.1 document of the API this server mocks', mimeType: 'application/json' },
+    async (uri) => {
+      const { openApiDocument } = await import('../../handlers/openapi/document.ts')
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin)) }] }
+    },
+  )
+  server.registerResource(
+    'decisions',
+    'docs://workspace-api-mock/decisions.md',
+    { description: 'What the mock does where the API specification is silent (the README\'s decisions table)', mimeType: 'text/markdown' },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: decisionsTable() }] }),
+  )
+  return server
+}
+
+/** A tool's answer as JSON text; an admin route's problem as a tool error with the problem's message. */
+async function runTool(tool: Tool, call: ReturnType<typeof adminCall>, args: Record<string, unknown>): Promise<CallToolResult> {
+  try {
+    const answer = await tool.run(call, args)
+    return { content: [{ type: 'text', text: JSON.stringify(answer) }] }
+  } catch (error) {
+    if (!(error instanceof Problem)) throw error
+    return { content: [{ type: 'text', text: problemText(error) }], isError: true }
+  }
+}
+
+/** `422 validation failed` and a line per error: `body.latency: ...`. */
+export function problemText(problem: Problem): string {
+  const lines = (problem.errors ?? []).map((error) => `${error.location}: ${error.message}`)
+  return [`${problem.status} ${problem.detail}`, ...lines].join('\n')
+}

@@ -1,0 +1,213 @@
+/**
+ * The MCP tools: each one an admin route (admin.ts), called with a route of the tool's own making, so that
+ * an agent gets what an HTTP client gets, answers and mistakes alike. A tool that takes `session` acts on
+ * that session's routes (`sessions/{id}/...`), without it on the base state; an id is one path segment
+ * (encoded, never parsed as a URL), so no input names another session's routes or the base state's.
+ *
+ * The input schemas describe the arguments to the agent (JSON Schema in `tools/list`) but let any value
+ * through: the admin routes check them, so that a mistake reads as it does over HTTP.
+ */
+import { described, z } from '../../model/zod.ts'
+import type { ErrorDetail } from '../../model/schemas.ts'
+import { operations } from '../../handlers/routes.ts'
+import { Problem } from '../../handlers/problem.ts'
+import type { JournalEntry } from '../../testkit/journal.ts'
+import { adminRoute, ADMIN_PREFIX, type AdminContext, type Caller } from '../admin.ts'
+
+type JsonSchema = Record<string, unknown>
+type Args = Record<string, unknown>
+
+export interface Tool {
+  readonly name: string
+  readonly description: string
+  /** The arguments' JSON Schemas, by name; those in `required` must be given. */
+  readonly input: Readonly<Record<string, JsonSchema>>
+  readonly required?: readonly string[]
+  readonly readOnly: boolean
+  run(call: AdminCall, args: Args): Promise<unknown>
+}
+
+/** Calls one admin route as `caller`; resolves with its JSON answer, or throws its `Problem`. */
+export type AdminCall = (method: string, route: string, body?: unknown) => Promise<unknown>
+
+export function adminCall(context: AdminContext, caller: Caller): AdminCall {
+  return async (method, route, body) => {
+    const init: RequestInit = { method }
+    if (body !== undefined) init.body = JSON.stringify(body)
+    const request = new Request(`http://mcp.invalid${ADMIN_PREFIX}${route}`, init)
+    const response = await adminRoute(request, context, route, caller)
+    return response.json()
+  }
+}
+
+const SESSION: JsonSchema = {
+  type: 'string',
+  description: 'A session id (from create_session): act on that session; without it, on the base state',
+}
+const sessionOnly = { session: SESSION }
+
+/** The admin route of the base state or of `args.session`. */
+function on(args: Args, route: string): string {
+  const { session } = args
+  if (session === undefined) return route
+  // An empty segment would make `sessions//reset` the session list's route.
+  if (typeof session !== 'string' || session === '') {
+    throw new Problem(422, 'validation failed', [{ message: 'expected a session id (create_session answers one)', location: 'session', value: session }])
+  }
+  return `sessions/${encodeURIComponent(session)}${route === '' ? '' : `/${route}`}`
+}
+
+export const TOOLS: readonly Tool[] = [
+  {
+    name: 'principals',
+    description: 'The principals (API key and secret of each account, its organization) and the first one\'s workspace ids',
+    input: sessionOnly,
+    readOnly: true,
+    async run(call, args) {
+      const info = (await call('GET', on(args, 'info'))) as { principals: unknown; workspaceIds: unknown }
+      return { principals: info.principals, workspaceIds: info.workspaceIds }
+    },
+  },
+  {
+    name: 'create_session',
+    description: 'A new session: state and credentials of its own, over a copy of the server\'s data, a preset scenario, a seed or a state',
+    input: {
+      scenario: { type: 'string', description: 'A preset scenario (see list_sessions) or scale:<workspaces>x<applications>' },
+      seed: { type: 'integer', description: 'Seed of the generated data' },
+      state: { type: 'object', description: 'A whole state (as snapshot answers) instead of a scenario' },
+    },
+    readOnly: false,
+    run: (call, args) => call('POST', 'sessions', args),
+  },
+  {
+    name: 'list_sessions',
+    description: 'Every live session, the bound on their number, and the preset scenarios',
+    input: {},
+    readOnly: true,
+    run: (call) => call('GET', 'sessions'),
+  },
+  {
+    name: 'end_session',
+    description: 'Deletes a session: its credentials get 401 from then on',
+    input: { session: { ...SESSION, description: 'The id of the session to end' } },
+    required: ['session'],
+    readOnly: false,
+    run: (call, args) => {
+      if (args.session === undefined) throw new Problem(422, 'end_session needs session: the id create_session answered')
+      return call('DELETE', on(args, ''))
+    },
+  },
+  {
+    name: 'reset',
+    description: 'Back to the initial state; the journal is cleared and faults added since start are removed',
+    input: sessionOnly,
+    readOnly: false,
+    run: (call, args) => call('POST', on(args, 'reset')),
+  },
+  {
+    name: 'add_fault',
+    description: 'Makes operations slow or flaky until cleared (the body of POST /__admin/faults)',
+    input: { session: SESSION, fault: FAULT_SCHEMA() },
+    required: ['fault'],
+    readOnly: false,
+    run: (call, args) => call('POST', on(args, 'faults'), args.fault),
+  },
+  {
+    name: 'list_faults',
+    description: 'The active faults (those from command-line flags marked startup)',
+    input: sessionOnly,
+    readOnly: true,
+    run: (call, args) => call('GET', on(args, 'faults')),
+  },
+  {
+    name: 'clear_faults',
+    description: 'Removes one fault (id) or every fault added since start (startup faults stay)',
+    input: { session: SESSION, id: { type: 'integer', description: 'The id add_fault answered: remove only that fault' } },
+    readOnly: false,
+    run: (call, args) => call('DELETE', on(args, args.id === undefined ? 'faults' : `faults/${encodeURIComponent(String(args.id))}`)),
+  },
+  {
+    name: 'query_journal',
+    description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
+    input: {
+      session: SESSION,
+      operation: { type: 'string', enum: operations.map((operation) => operation.name), description: 'Only requests this operation served' },
+      status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
+      since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
+    },
+    readOnly: true,
+    async run(call, args) {
+      const filter = journalFilter(args)
+      const { entries } = (await call('GET', on(args, 'journal'))) as { entries: JournalEntry[] }
+      return { entries: entries.filter(filter) }
+    },
+  },
+  {
+    name: 'snapshot',
+    description: 'The whole state as JSON (what load_state and create_session take)',
+    input: sessionOnly,
+    readOnly: true,
+    run: (call, args) => call('GET', on(args, 'snapshot')),
+  },
+  {
+    name: 'load_state',
+    description: 'Serves a new state (validated as --state) from now on; reset returns to it',
+    input: { session: SESSION, state: { type: 'object', description: 'A whole state, as snapshot answers' } },
+    required: ['state'],
+    readOnly: false,
+    run: (call, args) => call('POST', on(args, 'state'), args.state),
+  },
+]
+
+function FAULT_SCHEMA(): JsonSchema {
+  return {
+    type: 'object',
+    description:
+      'type fail {status 400-599, detail}, latency {latency: ms or [min, max]}, disconnect, or rateLimit {requests, retryAfter}; ' +
+      'target: an operation name or "*" (default); times (at most that many requests) and rate (0 to 1) except for rateLimit',
+    properties: {
+      type: { enum: ['fail', 'latency', 'disconnect', 'rateLimit'] },
+      target: { type: 'string' },
+      status: { type: 'integer', minimum: 400, maximum: 599 },
+      detail: { type: 'string' },
+      latency: { oneOf: [{ type: 'number', minimum: 0 }, { type: 'array', items: { type: 'number', minimum: 0 }, minItems: 2, maxItems: 2 }] },
+      times: { type: 'integer', minimum: 0 },
+      rate: { type: 'number', minimum: 0, maximum: 1 },
+      requests: { type: 'integer', minimum: 0 },
+      retryAfter: { type: 'integer', minimum: 0 },
+    },
+    required: ['type'],
+  }
+}
+
+const OPERATION_NAMES = new Set<string>(operations.map((operation) => operation.name))
+
+/** The journal query's filter; a 422 problem naming each argument that does not fit. */
+function journalFilter(args: Args): (entry: JournalEntry) => boolean {
+  const { operation, status, since } = args
+  const errors: ErrorDetail[] = []
+  if (operation !== undefined && !OPERATION_NAMES.has(operation as string)) {
+    errors.push({ message: `no operation ${JSON.stringify(operation)}: one of ${[...OPERATION_NAMES].join(', ')}`, location: 'operation', value: operation })
+  }
+  if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) {
+    errors.push({ message: 'expected an integer from 100 to 599', location: 'status', value: status })
+  }
+  if (since !== undefined && !(Number.isInteger(since) && (since as number) >= 0)) {
+    errors.push({ message: 'expected epoch milliseconds (an integer, 0 or more)', location: 'since', value: since })
+  }
+  if (errors.length > 0) throw new Problem(422, 'validation failed', errors)
+  return (entry) =>
+    (operation === undefined || entry.operation === operation) &&
+    (status === undefined || entry.status === status) &&
+    (since === undefined || entry.time >= (since as number))
+}
+
+/** A tool's input as the SDK takes it: every argument passes (the admin routes check), described as given. */
+export function inputShape(tool: Tool): Record<string, z.ZodMiniType> {
+  return Object.fromEntries(
+    Object.entries(tool.input).map(([name, schema]) => {
+      const value = tool.required?.includes(name) ? z.unknown() : z.optional(z.unknown())
+      return [name, described(value, schema as z.core.GlobalMeta)]
+    }),
+  )
+}
