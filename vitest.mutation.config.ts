@@ -19,7 +19,7 @@ const TESTS_OF: Record<string, string[]> = {
   testkit: ['testkit'],
   scenarios: ['api', 'readme'],
   factories: ['api'],
-  node: ['server', 'openapi'],
+  server: ['server', 'openapi'],
   api: ['api', 'testkit'],
   cli: ['server'],
 }
