@@ -9,10 +9,9 @@
  *   does a failed type check, so that nothing can pass by not running.
  * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
  *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
- * - Vitest and Playwright run at the same time: on the 2-core VM, 103 s and 102 s against 110 s and 103 s
- *   one after the other (`WAM_TEST_SERIAL=1`, alternating runs); Vitest's suites wait on child processes
- *   and Chromium part of the time. Vitest's output streams; Playwright's is held and printed when both are
- *   done, so that the two do not interleave.
+ * - The type check, Vitest and Playwright run at the same time: their processes wait on child processes
+ *   and Chromium part of the time. Vitest's output streams; the others' is held and printed when all are
+ *   done, so that they do not interleave. Where the time goes: docs/benchmark.md, "npm test".
  */
 import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
