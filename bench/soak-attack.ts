@@ -47,9 +47,12 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
   const stalledStream = () => {
     let tail = ''
     let stall: NodeJS.Timeout | undefined
+    // The loop ends with the phase: a stream closed by stop() gets no onClose, and its timers would go on.
     const pause = (socket: Socket) => {
+      if (!running) return
       socket.pause()
       stall = setTimeout(() => {
+        if (!running) return
         socket.resume()
         stall = setTimeout(() => pause(socket), 1000)
       }, STALL_MS)
