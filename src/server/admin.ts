@@ -17,14 +17,13 @@ import { Problem, problemReply } from '../handlers/problem.ts'
 import { toResponse } from '../handlers/reply.ts'
 import { isAdmin, tokenProblem, type AdminAccess } from './admin-guard.ts'
 import type { AdminContext, Caller } from './admin-context.ts'
-import { mockAdmin } from './mock-admin.ts'
-import { sessionsAdmin } from './sessions-admin.ts'
+import { ADMIN_PREFIX, adminRoute } from './admin-routes.ts'
 
 export type { AdminContext, Caller }
+export { ADMIN_PREFIX, adminRoute }
 
 export { applyFault, type FaultSpec } from './mock-admin.ts'
 
-export const ADMIN_PREFIX = '/__admin/'
 
 export function callerOf(request: ApiRequest, access: AdminAccess): Caller {
   const admin = isAdmin(request, access)
@@ -54,25 +53,6 @@ export async function handleAdmin(request: Request, context: AdminContext, calle
     if (error instanceof Problem) return adminProblem(error, url)
     throw error
   }
-}
-
-/**
- * Answers `route` (the path after `/__admin/`, no trailing slash) or throws its `Problem`. The MCP tools
- * call it with routes of their own making, so that they get the admin routes' answers and mistakes.
- */
-export async function adminRoute(request: Request, context: AdminContext, route: string, caller: Caller): Promise<Response> {
-  if (route === 'sessions' || route.startsWith('sessions/')) {
-    return await sessionsAdmin(request, context, route, caller)
-  }
-  if (!caller.admin) throw tokenProblem()
-  if (route === '') {
-    throw new Problem(
-      404,
-      `no admin route ${request.method} ${new URL(request.url).pathname}: open it in a browser for the console; the routes are ` +
-        'faults, journal, reset, snapshot, state, info and sessions (see --help)',
-    )
-  }
-  return await mockAdmin(request, context.base, route, context.maxRecords)
 }
 
 /** An admin mistake as the kit's problem+json. */

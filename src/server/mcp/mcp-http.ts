@@ -5,7 +5,7 @@
  * admin.ts the token.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import type { AdminContext, Caller } from '../admin.ts'
+import type { AdminContext, Caller } from '../admin-context.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
 import { packageVersion } from '../decisions.ts'
 import { createMcpServer } from './mcp-server.ts'
