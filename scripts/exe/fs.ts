@@ -1,6 +1,6 @@
 /** `node:fs` for the executable's bundle: packaged files (packaged-files.ts) first, the disk for every other path. */
 import * as fs from 'node:fs'
-import { isPackagedPath, noSuchFile, packagedFile } from './packaged-files.ts'
+import { isPackagedPath, packagedFile, readPackaged } from './packaged-files.ts'
 
 export * from 'node:fs'
 
@@ -10,9 +10,5 @@ export function existsSync(path: fs.PathLike): boolean {
 
 export const readFileSync = ((...args: Parameters<typeof fs.readFileSync>) => {
   const [path, options] = args
-  if (!isPackagedPath(path)) return fs.readFileSync(...args)
-  const bytes = packagedFile(path)
-  if (!bytes) throw noSuchFile(path, 'open')
-  const encoding = typeof options === 'string' ? options : options?.encoding
-  return encoding ? bytes.toString(encoding) : bytes
+  return isPackagedPath(path) ? readPackaged(path, options) : fs.readFileSync(...args)
 }) as typeof fs.readFileSync

@@ -43,3 +43,11 @@ export function noSuchFile(path: unknown, syscall: string): NodeJS.ErrnoExceptio
 export function isPackagedPath(path: unknown): boolean {
   return pathOf(path)?.startsWith(PACKAGE_ROOT) ?? false
 }
+
+/** A packaged file as `readFile` gives it: bytes, or text in the encoding asked for; ENOENT when absent. */
+export function readPackaged(path: unknown, options: unknown): Buffer | string {
+  const bytes = packagedFile(path)
+  if (!bytes) throw noSuchFile(path, 'open')
+  const encoding = typeof options === 'string' ? options : (options as { encoding?: BufferEncoding | null } | null | undefined)?.encoding
+  return encoding ? bytes.toString(encoding as BufferEncoding) : bytes
+}
