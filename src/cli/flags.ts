@@ -135,7 +135,7 @@ function existingFile(text: string, flag: string): string {
 }
 
 /** A duration with its unit: `500ms`, `90s`, `30m`, `2h` (in milliseconds). */
-function duration(min: number) {
+export function duration(min: number) {
   const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
   return (text: string, flag: string): number => {
     const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text)
@@ -148,7 +148,7 @@ function duration(min: number) {
 }
 
 /** Header values: printable ASCII without spaces, so they survive any HTTP client and shell. */
-function headerValue(text: string, flag: string): string {
+export function headerValue(text: string, flag: string): string {
   if (!/^[\x21-\x7e]+$/.test(text)) {
     throw new FlagError(`${flag} must be printable ASCII without spaces, got "${text}"`)
   }
@@ -375,7 +375,7 @@ function translateParseError(error: unknown, argv: readonly string[], flags: rea
 }
 
 /** The flag name nearest to a mistyped one, if it is close enough to be a typo. */
-function closest(name: string, names: readonly string[]): string | undefined {
+export function closest(name: string, names: readonly string[]): string | undefined {
   let best: string | undefined
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
   for (const candidate of names) {
