@@ -70,7 +70,7 @@ function mockIcons(icons: Icons | undefined, iconsOrigin: string): Icons {
 
 /** The records' organization: one, since a principal sees its own; a service with none shown gets one named after it. */
 function organizationOf(workspaces: readonly Workspace[], target: string): Organization {
-  const ids = [...new Set(workspaces.map((workspace) => workspace.organization))]
+  const ids = [...new Set(workspaces.map((workspace) => workspace.organization))].sort()
   if (ids.length > 1) throw new RecordError(`the service's workspaces belong to ${ids.length} organizations (${ids.slice(0, 3).join(', ')}); a principal sees one`)
   const host = new URL(target).hostname
   return { id: ids[0] ?? `${ID_PREFIX.organization}_${digest(target)}`, name: `Recorded from ${host}`, domain: host }
