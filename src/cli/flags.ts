@@ -330,7 +330,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   }
   const [command, ...extra] = parsed.positionals
   if (command !== undefined && command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default) and mcp`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp and record`)
   }
   if (extra.length > 0) throw new FlagError(`unexpected argument "${extra[0]}"`)
 
@@ -414,6 +414,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
   // Stryker disable StringLiteral: help-text
   const intro = [
     'Usage: workspace-api-mock [serve | mcp] [flags]',
+    '       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>',
     '',
     'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
     'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
@@ -430,6 +431,9 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --state snapshot.json --watch',
     '  workspace-api-mock --scenario ./my-scenario.ts --watch',
     '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
+    '',
+    'The record command reads a service\'s workspaces and applications through its API into a state file',
+    'to serve with --state, under a principal of its own: "workspace-api-mock record --help", docs/record.md.',
     '',
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { helpText } from '../../src/cli/flags.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { record as recordCommand } from '../../src/record/command.ts'
 import { freePort, runCli } from '../server/cli-process.ts'
@@ -81,6 +82,11 @@ describe('flags (the command itself, in this process)', () => {
     expect(result.code).toBe(0)
     for (const flag of ['--target', '--api-key', '--api-secret', '--out', '--as-key', '--as-secret', '--icons-origin', '--rate', '--timeout']) expect(result.stdout).toContain(flag)
   })
+})
+
+test('the command\'s --help names record', () => {
+  expect(helpText()).toContain('\n       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>\n')
+  expect(helpText()).toContain('"workspace-api-mock record --help", docs/record.md.')
 })
 
 test('the command dispatches record: its help, from the CLI', async () => {
