@@ -30,7 +30,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   if (argv[0] === 'record') {
     // A command of its own, loaded only when asked for: the server's start does not carry it.
-    const { record } = await import('../record/command.ts')
+    const { record } = await import('../record/record.ts')
     return record(argv.slice(1))
   }
   let settings: CliSettings

@@ -61,7 +61,7 @@ describe('record, then --state', () => {
     expect(text).not.toContain(original.api.credentials.apiKey)
     expect(state.organizations.map((o: { id: string }) => o.id)).toEqual([original.api.principals[0]!.organization])
     expect(state.accounts).toHaveLength(1)
-    const icon = state.applications[0].icons.small as string
+    const icon = state.applications[0]!.icons.small
     expect(icon.startsWith(`${replay.url}/api/icons/img_`)).toBe(true)
     const response = await fetch(icon)
     expect([response.status, response.headers.get('content-type')]).toEqual([200, 'image/webp'])
