@@ -29,34 +29,56 @@ export interface TargetClient {
   readonly requests: number
 }
 
+/** Tries of one request that the service answers 429 or 503 (it asks to be asked again later). */
+const TRIES = 3
+/** The longest `Retry-After` waited for, in ms: a longer one is the service asking to stop for now. */
+const LONGEST_RETRY_AFTER = 60_000
+
 export function targetClient(options: ClientOptions): TargetClient {
   const interval = 1000 / options.rate
   let nextStart = 0
   let requests = 0
+  const send = async (path: string, headers: Record<string, string>): Promise<Response> => {
+    await sleep(nextStart - performance.now())
+    nextStart = performance.now() + interval
+    requests++
+    try {
+      return await fetch(`${options.target}${path}`, {
+        headers: { Accept: 'application/json', 'X-API-Key': options.apiKey, 'X-API-Secret': options.apiSecret, ...headers },
+        signal: AbortSignal.timeout(options.timeout),
+        // Fetch would send the X-API-* headers on to wherever a redirect points.
+        redirect: 'manual',
+      })
+    } catch (error) {
+      throw unreachable(error, options, `GET ${path}`)
+    }
+  }
   return {
     get requests() {
       return requests
     },
     async get(path, headers = {}) {
-      const wait = nextStart - performance.now()
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-      nextStart = performance.now() + interval
-      requests++
-      const request = `GET ${path}`
-      let response: Response
-      try {
-        response = await fetch(`${options.target}${path}`, {
-          headers: { Accept: 'application/json', 'X-API-Key': options.apiKey, 'X-API-Secret': options.apiSecret, ...headers },
-          signal: AbortSignal.timeout(options.timeout),
-          // Fetch would send the X-API-* headers on to wherever a redirect points.
-          redirect: 'manual',
-        })
-      } catch (error) {
-        throw unreachable(error, options, request)
+      for (let tries = 1; ; tries++) {
+        const response = await send(path, headers)
+        const delay = tries < TRIES ? retryDelay(response, tries) : undefined
+        if (delay === undefined) return answerOf(response, options.target, `GET ${path}`)
+        await response.body?.cancel()
+        await sleep(delay)
       }
-      return answerOf(response, options.target, request)
     },
   }
+}
+
+/** How long to wait before asking again after a 429 or 503: its `Retry-After`, else 1 s, then 2 s. */
+function retryDelay(response: Response, tries: number): number | undefined {
+  if (response.status !== 429 && response.status !== 503) return undefined
+  const header = response.headers.get('retry-after')?.trim() ?? ''
+  const delay = /^\d+$/.test(header) ? Number(header) * 1000 : header ? Date.parse(header) - Date.now() : 1000 * 2 ** (tries - 1)
+  return Number.isNaN(delay) || delay > LONGEST_RETRY_AFTER ? undefined : Math.max(0, delay)
+}
+
+function sleep(ms: number): Promise<void> {
+  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
 }
 
 async function answerOf(response: Response, target: string, request: string): Promise<unknown> {
@@ -81,7 +103,8 @@ async function answerOf(response: Response, target: string, request: string): Pr
   if (!response.ok) {
     const detail = (body as { detail?: unknown } | null)?.detail
     const why = typeof detail === 'string' ? `: ${oneLine(detail)}` : ''
-    throw new RecordError(`${target} answered ${status} to ${request}${why}`, response.status >= 500 ? 1 : 2)
+    const hint = response.status === 429 ? ' (lower --rate, or record later)' : ''
+    throw new RecordError(`${target} answered ${status} to ${request}${why}${hint}`, response.status >= 500 ? 1 : 2)
   }
   return body
 }

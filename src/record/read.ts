@@ -27,25 +27,39 @@ export interface Recorded {
 export async function readService(client: TargetClient, onProgress: (counts: Counts) => void = () => {}): Promise<Recorded> {
   const counts: Counts = { workspaces: 0, workspacesDone: 0, applications: 0, pages: 0 }
   const warnings: string[] = []
-  const page = () => {
-    counts.pages++
-    onProgress(counts)
-  }
-  const workspaces = await readList(client, '/api/workspaces', {}, 'workspaces', warnings, page)
+  const read = (list: List, onRecords: (added: number) => void = () => {}) =>
+    readList(client, list, {
+      warn: (warning) => warnings.push(warning),
+      onPage(added) {
+        onRecords(added)
+        counts.pages++
+        onProgress(counts)
+      },
+    })
+  const workspaces = await read({ path: '/api/workspaces', headers: {}, label: 'workspaces' })
   counts.workspaces = workspaces.length
-  onProgress(counts)
   const applications: Array<Record<string, unknown>> = []
   for (const workspace of workspaces) {
     const id = String(workspace.id)
-    const label = `applications of workspace ${id}`
-    const records = await readList(client, '/api/applications', { 'X-Workspace-ID': id }, label, warnings, page, (added) => {
-      counts.applications += added
-    })
-    applications.push(...records)
+    const list = { path: '/api/applications', headers: { 'X-Workspace-ID': id }, label: `applications of workspace ${id}` }
+    applications.push(...(await read(list, (added) => (counts.applications += added))))
     counts.workspacesDone++
     onProgress(counts)
   }
   return { workspaces, applications, pages: counts.pages, warnings }
+}
+
+interface List {
+  path: string
+  headers: Record<string, string>
+  /** What the list is, for warnings. */
+  label: string
+}
+
+interface ListSink {
+  warn(warning: string): void
+  /** After each page, with the number of records it added. */
+  onPage(added: number): void
 }
 
 /**
@@ -53,28 +67,19 @@ export async function readService(client: TargetClient, onProgress: (counts: Cou
  * last page. A list without `total` (the spec's workspace list is not paged) is whole in one answer.
  * Records are kept once by id: when the service changes while it is read, a record can move to the next page.
  */
-async function readList(
-  client: TargetClient,
-  path: string,
-  headers: Record<string, string>,
-  label: string,
-  warnings: string[],
-  onPage: () => void,
-  onRecords: (added: number) => void = () => {},
-): Promise<Array<Record<string, unknown>>> {
+async function readList(client: TargetClient, list: List, sink: ListSink): Promise<Array<Record<string, unknown>>> {
   const byId = new Map<string, Record<string, unknown>>()
   for (let number = 1; number <= LAST_PAGE; number++) {
-    const request = `${path}?current_page=${number}&page_size=${PAGE_SIZE}`
-    const { data, total } = envelopeOf(await client.get(request, headers), `GET ${request}`)
+    const request = `${list.path}?current_page=${number}&page_size=${PAGE_SIZE}`
+    const { data, total } = envelopeOf(await client.get(request, list.headers), `GET ${request}`)
     const before = byId.size
     for (const record of data) if (!byId.has(String(record.id))) byId.set(String(record.id), record)
-    onRecords(byId.size - before)
-    onPage()
+    sink.onPage(byId.size - before)
     if (total === undefined || data.length === 0 || byId.size >= total) {
-      if (total !== undefined && byId.size !== total) warnings.push(`${label}: the service said ${total}, ${byId.size} were read (did it change while recording?)`)
-      return [...byId.values()]
+      if (total !== undefined && byId.size !== total) sink.warn(`${list.label}: the service said ${total}, ${byId.size} were read (did it change while recording?)`)
+      break
     }
-    if (number === LAST_PAGE) warnings.push(`${label}: the service holds ${total}; the API pages only up to ${LAST_PAGE * PAGE_SIZE}, which were recorded`)
+    if (number === LAST_PAGE) sink.warn(`${list.label}: the service holds ${total}; the API pages only up to ${LAST_PAGE * PAGE_SIZE}, which were recorded`)
   }
   return [...byId.values()]
 }

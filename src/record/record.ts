@@ -4,6 +4,7 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { FlagError } from '../cli/flags.ts'
+import { shellQuote } from '../cli/banner.ts'
 import { progressLine, type ProgressLine, type ProgressStream } from '../cli/progress.ts'
 import { newCredentials } from '../model/credentials.ts'
 import { fixtureText } from '../model/fixture-text.ts'
@@ -59,7 +60,7 @@ async function run(settings: RecordSettings, io: RecordIo, line: ProgressLine | 
   io.stdout.write(
     `Recorded ${count(state.workspaces.length, 'workspace')} and ${count(state.applications.length, 'application')} ` +
       `from ${settings.target} (${count(recorded.pages, 'page')}, ${count(client.requests, 'request')}, ${seconds} s) into ${settings.out}.\n` +
-      `Serve it: workspace-api-mock --state ${settings.out}\n` +
+      `Serve it: workspace-api-mock --state ${shellQuote(settings.out)}\n` +
       `Its principal: X-API-Key: ${principal.apiKey}${secret}\n`,
   )
   return 0

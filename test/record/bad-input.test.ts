@@ -88,8 +88,3 @@ test('the command\'s --help names record', () => {
   expect(helpText()).toContain('\n       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>\n')
   expect(helpText()).toContain('"workspace-api-mock record --help", docs/record.md.')
 })
-
-test('the command dispatches record: its help, from the CLI', async () => {
-  const result = await runCli(['record', '-h'])
-  expect(result).toMatchObject({ code: 0, stderr: '', stdout: expect.stringMatching(/^Usage: workspace-api-mock record --target <url>/) })
-})

@@ -112,6 +112,32 @@ describe('a service in the shapes of the spec sample', () => {
   })
 })
 
+describe('a service that asks to be asked later (429, 503)', () => {
+  test('waits its Retry-After and asks again, up to three tries of a request', async () => {
+    let refusals = 2
+    const ok = api([buildWorkspace()], [])
+    const target = await service((request, url, response) => {
+      if (url.pathname === '/api/workspaces' && refusals-- > 0) return response.writeHead(429, { 'Retry-After': '0' }).end()
+      ok(request, url, response)
+    })
+    const result = await run(['--target', target.url, '--rate', '1000'])
+    target.close()
+    expect(result.code).toBe(0)
+    expect(target.seen.map((r) => r.url.split('?')[0])).toEqual(['/api/workspaces', '/api/workspaces', '/api/workspaces', '/api/applications'])
+  })
+
+  test('the third refusal, or a Retry-After over a minute, ends the recording', async () => {
+    for (const retryAfter of ['0', '3600']) {
+      const busy = await service((_q, _u, response) => response.writeHead(503, { 'Retry-After': retryAfter, 'Content-Type': 'application/problem+json' }).end(JSON.stringify({ detail: 'maintenance' })))
+      const result = await run(['--target', busy.url, '--rate', '1000'])
+      busy.close()
+      expect(result.code).toBe(1)
+      expect(result.stderr).toMatch(/answered 503 Service Unavailable to GET \/api\/workspaces\S*: maintenance\n$/)
+      expect(busy.seen).toHaveLength(retryAfter === '0' ? 3 : 1)
+    }
+  })
+})
+
 describe('services the command refuses, in one line', () => {
   const two = [buildWorkspace({ organization: 'org_' + '1'.repeat(32) }), buildWorkspace({ organization: 'org_' + '2'.repeat(32) })]
   test.each([
