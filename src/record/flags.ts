@@ -49,6 +49,8 @@ function httpUrl(text: string, flag: string): string {
   }
   if (!/^https?:$/.test(url.protocol)) throw new FlagError(`${flag} must be an http or https URL, got "${text}"`)
   if (url.search !== '' || url.hash !== '') throw new FlagError(`${flag} must be a base URL without query or fragment, got "${text}"`)
+  // The command prints the target; credentials go in --api-key and --api-secret, which it never prints.
+  if (url.username !== '' || url.password !== '') throw new FlagError(`${flag} must not hold a user name or password: give the principal with --api-key and --api-secret`)
   return url.href.replace(/\/+$/, '')
 }
 
