@@ -56,8 +56,8 @@ async function run(args: string[], tty = false) {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { isTTY: tty, write: (text: string) => (stderr += text) },
   })
-  const file = code === 0 ? JSON.parse(readFileSync(out, 'utf8')) : undefined
-  return { code, stdout, stderr, file }
+  const text = code === 0 ? readFileSync(out, 'utf8') : undefined
+  return { code, stdout, stderr, text, file: text === undefined ? undefined : JSON.parse(text) }
 }
 
 describe('a service in the shapes of the spec sample', () => {
@@ -90,6 +90,14 @@ describe('a service in the shapes of the spec sample', () => {
     const mock = createMockApi({ state: result.file })
     await mock.ready
     expect(mock.credentials).toEqual({ apiKey: 'mine', apiSecret: 'my-secret' })
+  })
+
+  test('the same data and --as-key/--as-secret: the same file', async () => {
+    const target = await service(api([workspace], applications))
+    const args = ['--target', target.url, '--rate', '1000', '--as-key', 'mine', '--as-secret', 'my-secret']
+    const [first, second] = [await run(args), await run(args)]
+    target.close()
+    expect(second.text).toBe(first.text)
   })
 
   test('--rate spaces the requests out', async () => {
