@@ -42,11 +42,24 @@ export async function readService(client: TargetClient, onProgress: (counts: Cou
   for (const workspace of workspaces) {
     const id = String(workspace.id)
     const list = { path: '/api/applications', headers: { 'X-Workspace-ID': id }, label: `applications of workspace ${id}` }
-    applications.push(...(await read(list, (added) => (counts.applications += added))))
+    const listed = await read(list, (added) => (counts.applications += added))
+    const stranger = listed.find((application) => !sameWorkspace(application.workspace, id))
+    if (stranger) {
+      throw new RecordError(
+        `the service listed application ${String(stranger.id)} under workspace ${id}, but it names workspace ${String(stranger.workspace)}: does the service honour X-Workspace-ID?`,
+      )
+    }
+    applications.push(...listed)
     counts.workspacesDone++
     onProgress(counts)
   }
   return { workspaces, applications, pages: counts.pages, warnings }
+}
+
+/** Whether an application's `workspace` names this workspace id, with either prefix (`wse_`, or `app_` as in the spec's sample). */
+function sameWorkspace(workspace: unknown, id: string): boolean {
+  const digits = (text: string) => text.slice(text.indexOf('_') + 1)
+  return typeof workspace === 'string' && digits(workspace) === digits(id)
 }
 
 interface List {

@@ -156,6 +156,15 @@ describe('services the command refuses, in one line', () => {
       2,
       /the service's records do not fit the mock's model: state\.applications\[0\] \(id app_\w+\): field port: Invalid input: expected string, received number/,
     ],
+    [
+      'applications listed under a workspace they do not name',
+      ((_q, url, response) =>
+        url.pathname === '/api/workspaces'
+          ? json(response, 200, { data: two.slice(0, 1), success: true })
+          : json(response, 200, { data: [buildApplication({ workspace: 'wse_' + 'f'.repeat(32) })], total: 1 })) as Handler,
+      2,
+      /the service listed application app_\w+ under workspace wse_\w+, but it names workspace wse_f+: does the service honour X-Workspace-ID\?/,
+    ],
     ['a 500 problem', ((_q, _u, response) => json(response, 500, { status: 500, detail: 'database\nis down' })) as Handler, 1, /answered 500 Internal Server Error to GET \/api\/workspaces\S*: database is down\n$/],
     ['a list that is not the API', ((_q, _u, response) => json(response, 200, { items: [] })) as Handler, 2, /the answer to GET \/api\/workspaces\S* is not the API's list envelope/],
     ['no answer in time', (() => {}) as Handler, 2, /did not answer GET \/api\/workspaces\S* within 0\.2 s \(--timeout\)\n$/],
