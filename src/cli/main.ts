@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
- * also speaks MCP on stdio, until stdin ends.
+ * also speaks MCP on stdio, until stdin ends. `workspace-api-mock record [flags]` writes a service's data
+ * into a state file (src/record/).
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
  * Node older than 22.12).
  */
@@ -26,6 +27,11 @@ async function main(argv: readonly string[]): Promise<number> {
   if (tooOld) {
     process.stderr.write(`${tooOld}\n`)
     return 2
+  }
+  if (argv[0] === 'record') {
+    // A command of its own, loaded only when asked for: the server's start does not carry it.
+    const { record } = await import('../record/record.ts')
+    return record(argv.slice(1))
   }
   let settings: CliSettings
   try {
