@@ -189,7 +189,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
 
   test('a consumer TypeScript file type-checks against the shipped types (skipLibCheck off)', async () => {
     const tsc = join(consumer, 'node_modules/typescript/bin/tsc')
-    const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer)
+    const { code, output } = await command(process.execPath, [tsc, '--singleThreaded', '-p', 'tsconfig.json'], consumer)
     expect(output).toBe('')
     expect(code).toBe(0)
   })
@@ -332,7 +332,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(generated).toContain('PagingResponseListApplicationBody')
 
     // TypeScript 7 checks the client, the suite, the generated types and openapi-fetch's; each @ts-expect-error must be needed.
-    const tsc = await command(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], project)
+    const tsc = await command(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '--singleThreaded', '-p', 'tsconfig.json'], project)
     expect(tsc.output).toBe('')
     expect(tsc.code).toBe(0)
     const suite = await command(process.execPath, [join(consumer, 'node_modules/vitest/vitest.mjs'), 'run'], project)
@@ -400,7 +400,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     cpSync(join(ROOT, 'examples/playwright-consumer'), project, { recursive: true })
     symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
     const tsc = join(consumer, 'node_modules/typescript/bin/tsc')
-    const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], project)
+    const { code, output } = await command(process.execPath, [tsc, '--singleThreaded', '-p', 'tsconfig.json'], project)
     expect(output).toBe('')
     expect(code).toBe(0)
   })
