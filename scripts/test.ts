@@ -9,17 +9,22 @@
  *   does a failed type check, so that nothing can pass by not running.
  * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
  *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
+ * - The packed package (`npm run test:package`) and the Storybook suite (`npm run test:storybook`) take
+ *   longer than this loop may: they are steps of their own that `.ci/run` runs first, and their counts join
+ *   the closing line when their reports are of this commit (scripts/step-report.ts; in CI a missing one is
+ *   a failure).
  * - The type check, Vitest and Playwright run at the same time: their processes wait on child processes
  *   and Chromium part of the time. Vitest's output streams; the others' is held and printed when all are
  *   done, so that they do not interleave. Where the time goes: docs/benchmark.md, "npm test".
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM } from '../test/support/chromium.ts'
 import { countLine, type Counts } from '../test/support/count-reporter.ts'
+import { STEPS, stepCounts } from './step-report.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const bin = (path: string) => join(ROOT, 'node_modules', path)
@@ -72,33 +77,6 @@ function playwrightCounts(file: string): Counts {
 }
 
 /**
- * The Storybook suite (`npm run test:storybook`: a packed install, addon-vitest in Chromium, a static build
- * opened in Chromium) takes longer than this loop may, so it runs as a step of its own before this one
- * (`.ci/run` does) and leaves its counts in reports/storybook-counts.json; they join the closing line when
- * they are of this commit. In CI a missing or older report is one failure; elsewhere a note.
- */
-function storybookCounts(): { counts: Counts; note: string } {
-  const file = join(ROOT, 'reports/storybook-counts.json')
-  let head = ''
-  try {
-    head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim()
-  } catch {
-    // Not a git checkout: any report counts.
-  }
-  const report = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Counts & { commit?: string }) : undefined
-  if (report && (!head || report.commit === head)) {
-    const { passed, failed, skipped } = report
-    return { counts: { passed, failed, skipped }, note: `storybook: ${countLine(report)} (npm run test:storybook)` }
-  }
-  const why = report ? `reports/storybook-counts.json is of ${report.commit?.slice(0, 7)}, not ${head.slice(0, 7)}` : 'no reports/storybook-counts.json'
-  if (process.env.CI) {
-    console.error(`\nstorybook: ${why}; .ci/run runs npm run test:storybook before npm test: counted as one failure`)
-    return { counts: { passed: 0, failed: 1, skipped: 0 }, note: 'storybook: missing' }
-  }
-  return { counts: { passed: 0, failed: 0, skipped: 0 }, note: `storybook: not counted (${why}; npm run test:storybook)` }
-}
-
-/**
  * Node's compile cache for every process the runners start (the CLI's children, the packed consumer's
  * runners, the workers): the kit's modules compile once, not in each of some fifty processes (a CLI start
  * went from 0.30 s to 0.17 s of CPU). node_modules holds it, so a clean clone starts without one.
@@ -125,7 +103,7 @@ try {
     return { result, seconds: seconds(started) }
   }
   const playwright = serial ? undefined : startPlaywright()
-  const vitest = await run(bin('vitest/vitest.mjs'), ['run'], { WAM_VITEST_COUNTS: vitestFile })
+  const vitest = await run(bin('vitest/vitest.mjs'), ['run', '--project', 'isolated', '--project', 'shared'], { WAM_VITEST_COUNTS: vitestFile })
   const vitestSeconds = seconds(started)
   const e2e = await (playwright ?? startPlaywright())
   if (e2e) process.stdout.write(`\nPlaywright (test/e2e, examples/ssr-app):\n${e2e.result.output}`)
@@ -140,8 +118,8 @@ try {
     settle('vitest', vitest, () => JSON.parse(readFileSync(vitestFile, 'utf8')) as Counts),
     e2e ? settle('playwright', e2e.result, () => playwrightCounts(playwrightFile)) : { passed: 0, failed: 0, skipped: 0 },
   ]
-  const storybook = storybookCounts()
-  counts.push(storybook.counts)
+  const steps = STEPS.map((step) => stepCounts(step))
+  counts.push(...steps.map((step) => step.counts))
   const total: Counts = {
     passed: counts.reduce((sum, c) => sum + c.passed, 0),
     failed: counts.reduce((sum, c) => sum + c.failed, 0) + typeFailures,
@@ -149,7 +127,7 @@ try {
   }
   console.log(
     `\nvitest: ${countLine(counts[0]!)} (done at ${vitestSeconds}); playwright: ${countLine(counts[1]!)} (done at ${e2e?.seconds ?? '-'}); ` +
-      `typecheck: ${typeFailures ? 'failed' : 'passed'}; ${storybook.note}; ${seconds(started)} in all`,
+      `typecheck: ${typeFailures ? 'failed' : 'passed'}; ${steps.map((step) => step.note).join('; ')}; ${seconds(started)} in all`,
   )
   console.log(`\n${countLine(total)}`)
   process.exitCode = total.failed === 0 ? 0 : 1
