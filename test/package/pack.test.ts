@@ -110,7 +110,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)

@@ -31,7 +31,7 @@ export const listApplications = defineOperation({
   run(input) {
     const principal = principalOf(input)
     const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
-    const { currentPage, pageSize } = pagingQuery(input.url, input.errors)
+    const { currentPage, pageSize } = pagingQuery(input.url, input.errors, input.mock.profile.paging)
     const workspace = scopedWorkspace(input, scope, principal)
     const all = input.mock.store.indexes.applicationsOf(workspace.id)
     const start = (currentPage - 1) * pageSize
