@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
- * also speaks MCP on stdio, until stdin ends.
+ * also speaks MCP on stdio, until stdin ends. `verify` (src/verify/) holds a live service to the mock.
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
  * Node older than 22.12).
  */
@@ -14,6 +14,8 @@ import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../scenarios/with-credentials.ts'
 import type { MockServer, MockServerOptions } from '../server/server.ts'
 import type { FaultSpec } from '../server/admin.ts'
+import type { Profile } from '../handlers/profile.ts'
+import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
 import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
@@ -27,6 +29,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${tooOld}\n`)
     return 2
   }
+  // Loaded only for its command, so that the demo server starts without it.
+  if (argv[0] === 'verify') return (await import('../verify/command.ts')).verifyCommand(argv.slice(1))
   let settings: CliSettings
   try {
     settings = parseFlags(argv)
@@ -49,16 +53,18 @@ async function main(argv: readonly string[]): Promise<number> {
   const { banner } = await import('./banner.ts')
   const started = performance.now()
   let source: Source
+  let profile: Profile | undefined
   try {
+    profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
     source = await sourceOf(settings)
   } catch (error) {
-    if (!(error instanceof SourceError)) throw error
+    if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error
     process.stderr.write(`${COMMAND}: ${error.message}\n`)
     return 2
   }
   let server: MockServer
   try {
-    server = await startMockServer(toServerOptions(settings, source))
+    server = await startMockServer({ ...toServerOptions(settings, source), profile })
   } catch (error) {
     source.finish()
     if (error instanceof ListenError) {

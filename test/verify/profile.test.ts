@@ -65,7 +65,7 @@ describe('each knob', () => {
     expect((await call('HEAD', '/api/nothing')).status).toBe(404)
     expect((await call('HEAD', `/api/workspaces?q=${'a'.repeat(8200)}`)).status).toBe(414)
     const server = setupServer(...api.handlers)
-    server.listen({ onUnhandledRequest: 'error' })
+    server.listen({ onUnhandledFrame: 'error' })
     try {
       const viaMsw = await fetch(`${BASE}/api/workspaces`, { method: 'HEAD', headers: { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret } })
       expect(viaMsw.status).toBe(200)

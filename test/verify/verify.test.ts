@@ -1,0 +1,72 @@
+/**
+ * `workspace-api-mock verify` against the demo server on a real socket, through the command as a user runs
+ * it, and in-process against `api.handle`: every check `same`, score 100, exit code 0, with and without
+ * `--write`; the report and JUnit files in their documented shapes; no secret in anything written.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createMockApi } from '../../src/index.ts'
+import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
+import { runVerify } from '../../src/verify/run.ts'
+import { runCli } from '../server/cli-process.ts'
+
+const KEY = 'verify-key'
+const SECRET = 'verify-secret-do-not-print'
+let server: MockServer
+let dir: string
+
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }) })
+  dir = mkdtempSync(join(tmpdir(), 'verify-'))
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('against the demo server', () => {
+  test.each([[false], [true]])('write %s: every check same, score 100, exit 0; report and JUnit written', async (write) => {
+    const report = join(dir, `report-${write}.json`)
+    const junit = join(dir, `junit-${write}.xml`)
+    const args = ['verify', '--target', server.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', '--report', report, '--junit', junit]
+    const run = await runCli(write ? [...args, '--write'] : args)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const parsed = JSON.parse(readFileSync(report, 'utf8'))
+    expect(Object.keys(parsed)).toEqual(['target', 'startedAt', 'score', 'checks'])
+    expect(parsed.score).toBe(100)
+    for (const check of parsed.checks) {
+      expect(Object.keys(check)).toEqual(['id', 'topic', 'request', 'expected', 'observed', 'verdict'])
+      expect(Object.keys(check.request)).toEqual(['method', 'path'])
+    }
+    expect(parsed.checks.filter((c: { verdict: string }) => c.verdict !== 'same')).toEqual([])
+    const lines = run.stdout.trimEnd().split('\n')
+    const totals = /^(\d+) checks covering (\d+) decision rows: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
+    expect(totals, lines.at(-1)).not.toBeNull()
+    expect(Number(totals![1])).toBe(parsed.checks.length)
+    expect(Number(totals![2])).toBe(write ? 23 : 20)
+    expect(lines.filter((line) => line.startsWith('same '))).toHaveLength(parsed.checks.length)
+    const xml = readFileSync(junit, 'utf8')
+    expect(xml.match(/<testcase /g)).toHaveLength(parsed.checks.length)
+    expect(xml).not.toMatch(/<failure|<skipped/)
+    for (const text of [run.stdout, readFileSync(report, 'utf8'), xml]) expect(text).not.toContain(SECRET)
+    if (write) expect(run.stdout).toMatch(/^wrote to http:\/\/127\.0\.0\.1:\d+: POST \/api\/workspaces; PUT \/api\/workspaces\/wse_[0-9a-f]{32}$/m)
+  })
+})
+
+test('in-process against api.handle: every check same, with --write', async () => {
+  const api = createMockApi({ scenario: 'demo', seed: 1, strict: false })
+  await api.ready
+  const { report } = await runVerify({
+    target: 'http://in-process.test',
+    credentials: api.credentials,
+    write: true,
+    rate: 1e6,
+    timeout: 5000,
+    fetch: async (request) => (await api.handle(request))!,
+  })
+  expect(report.checks.filter((check) => check.verdict !== 'same')).toEqual([])
+  expect(report.score).toBe(100)
+})
