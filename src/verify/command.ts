@@ -75,7 +75,8 @@ function settingsOf(argv: readonly string[]): Settings | 'help' {
     const parsed = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false })
     values = parsed.values
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]!)
+    const unknown = /^Unknown option '([^']+)'/.exec((error as Error).message)
+    throw new UsageError(unknown ? `unknown flag ${unknown[1]}` : (error as Error).message.split('\n')[0]!)
   }
   if (values.help) return 'help'
   const text = (name: string) => values[name] as string | undefined
@@ -110,7 +111,9 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
     settings = settingsOf(argv)
   } catch (error) {
     if (!(error instanceof UsageError) && !(error instanceof ProfileFileError)) throw error
-    process.stderr.write(`${COMMAND}: ${error.message}\nRun "${COMMAND} --help" to see every flag.\n`)
+    // One line, as for a target it cannot use: CI logs show it whole.
+    const hint = error instanceof UsageError ? ` (every flag: ${COMMAND} --help)` : ''
+    process.stderr.write(`${COMMAND}: ${error.message}${hint}\n`)
     return 2
   }
   if (settings === 'help') {
