@@ -3,12 +3,10 @@
  * title, the field set of its records, ...) as a short string. The same aspect of the reference's answer
  * is the expectation, so the mock's own code decides what is expected, never a second copy of it here.
  */
-import { errorStatuses } from '../handlers/openapi/statuses.ts'
-import { publishedOperations } from '../handlers/operations/published.ts'
 import type { OperationName } from '../handlers/operation-spec.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
-import { checkBody, responseSchemaName } from '../testkit/contract.ts'
 import type { Answer } from './client.ts'
+import { declaredSchema, declaredStatus } from './openapi-judge.ts'
 
 /** What a side knows after discovery, for the aspects that compare with it. */
 export interface Discovered {
@@ -74,27 +72,6 @@ function icons(answer: Answer): string | undefined {
   return distinct(shapes)
 }
 
-/** Against the OpenAPI document: is the status declared for the operation, with this content type? */
-function declared(answer: Answer, _side: Discovered, name: OperationName | undefined): string | undefined {
-  const operation = publishedOperations.find((candidate) => candidate.name === name)
-  if (!operation) return undefined
-  const statuses = [200, ...errorStatuses(operation)]
-  if (!statuses.includes(answer.status)) return `${answer.status} is not declared for ${operation.name}`
-  const type = answer.headers.get('Content-Type')?.split(';')[0] ?? '(none)'
-  const want = answer.status >= 400 ? 'application/problem+json' : 'application/json'
-  return type === want ? `declared, ${want}` : `${answer.status} declared, but ${type} instead of ${want}`
-}
-
-/** Against the OpenAPI document's schema of the answer (its components are made from the same zod schemas). */
-function schema(answer: Answer, _side: Discovered, name: OperationName | undefined): string | undefined {
-  const operation = publishedOperations.find((candidate) => candidate.name === name)
-  const schemaName = responseSchemaName(answer.status, operation?.response?.schema)
-  if (!schemaName || answer.status === 204) return undefined
-  if (answer.json === undefined) return `not JSON (${schemaName})`
-  const violations = checkBody(name ?? 'getSchema', answer.status, schemaName, answer.json)
-  return violations.length === 0 ? `fits ${schemaName}` : `${schemaName}: ${violations[0]!.field} ${violations[0]!.reason}`
-}
-
 export const ASPECTS = {
   status: (answer) => String(answer.status),
   'content-type': (answer) => answer.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '(absent)',
@@ -141,8 +118,8 @@ export const ASPECTS = {
     const later = (record.updated as number) > (before.updated as number)
     return `updated ${later ? 'later than before' : 'not later'}, name ${record.name === before.name ? 'kept' : 'changed'}`
   },
-  declared,
-  schema,
+  declared: (answer, _side, operation) => declaredStatus(answer, operation),
+  schema: (answer, _side, operation) => declaredSchema(answer, operation),
 } satisfies Record<string, Aspect>
 
 export type AspectName = keyof typeof ASPECTS

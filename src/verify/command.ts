@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import type { Profile } from '../handlers/profile.ts'
-import { loadProfileFile, ProfileFileError } from '../cli/profile-file.ts'
+import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { TargetError } from './client.ts'
 import { observedProfile } from './profile-out.ts'
 import { junitXml, reportJson, summary } from './report.ts'

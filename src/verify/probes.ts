@@ -5,8 +5,7 @@
  */
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
-import { MAX_BODY_BYTES } from '../handlers/limits.ts'
-import { MAX_URL_LENGTH } from '../handlers/limits.ts'
+import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../handlers/limits.ts'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { AspectName, Discovered } from './aspects.ts'
 import type { RequestSpec } from './client.ts'
@@ -69,7 +68,7 @@ const json = (method: string, path: string, value: unknown, auth: RequestSpec['a
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(value),
 })
-const problem = (topic: Topic) => ({ status: topic, title: T.errors }) as const
+const problem = (topic: Topic) => ({ status: topic, title: T.errors, declared: T.statuses }) as const
 
 /** GET /api/applications of the side's workspace, with this query. */
 function applications(query: string, extra: Record<string, string> = {}) {
@@ -137,7 +136,7 @@ const readProbes: Probe[] = [
   { id: 'applications.get-id-too-long', operation: 'getApplication', request: (side) => side.workspaceId === undefined ? undefined : { ...get(`/api/applications/app_${hex(33)}`), headers: { 'X-Workspace-ID': side.workspaceId } }, checks: { status: T.pathIds, 'error-locations': T.pathIds } },
   { id: 'check-order.401-before-422', operation: 'listApplications', request: () => get('/api/applications?page_size=abc', 'none'), checks: { status: T.checkOrder } },
   { id: 'check-order.422-before-404', operation: 'listApplications', request: () => ({ ...get('/api/applications?page_size=abc'), headers: { 'X-Workspace-ID': UNKNOWN_WORKSPACE } }), checks: { status: T.checkOrder, 'error-locations': T.checkOrder } },
-  { id: 'urls.over-long', request: () => get(`/api/workspaces?q=${'a'.repeat(MAX_URL_LENGTH)}`), checks: problem(T.overlongUrls) },
+  { id: 'urls.over-long', operation: 'listWorkspaces', request: () => get(`/api/workspaces?q=${'a'.repeat(MAX_URL_LENGTH)}`), checks: problem(T.overlongUrls) },
   { id: 'paths.unknown', request: () => get('/api/nothing-here'), checks: { status: T.otherPaths, title: T.errors, 'content-type': T.errors } },
   { id: 'methods.delete', request: (side) => ({ method: 'DELETE', path: `/api/workspaces/${side.workspaceId ?? UNKNOWN_WORKSPACE}`, auth: 'valid' }), checks: { status: T.otherPaths, allow: T.otherPaths } },
   { id: 'methods.head', request: () => ({ method: 'HEAD', path: '/api/workspaces', auth: 'valid' }), checks: { status: T.otherPaths, allow: T.otherPaths } },
@@ -166,10 +165,10 @@ const writeProbes: Probe[] = [
   { id: 'create.invalid-members', operation: 'createWorkspace', write: true, request: () => json('POST', '/api/workspaces', { name: '', extra: 1 }), checks: { status: T.create, 'error-locations': T.create, title: T.errors } },
   { id: 'create.not-an-object', operation: 'createWorkspace', write: true, request: () => json('POST', '/api/workspaces', ['name']), checks: { status: T.create, 'error-locations': T.create } },
   { id: 'transport.no-content-type', operation: 'createWorkspace', write: true, request: () => ({ method: 'POST', path: '/api/workspaces', auth: 'valid', body: new TextEncoder().encode('{"name":"x"}') }), checks: { status: T.transport } },
-  { id: 'transport.text-plain', operation: 'createWorkspace', write: true, request: () => ({ method: 'POST', path: '/api/workspaces', auth: 'valid', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"x"}' }), checks: { status: T.transport, title: T.errors } },
+  { id: 'transport.text-plain', operation: 'createWorkspace', write: true, request: () => ({ method: 'POST', path: '/api/workspaces', auth: 'valid', headers: { 'Content-Type': 'text/plain' }, body: '{"name":"x"}' }), checks: { status: T.transport, title: T.errors, declared: T.statuses } },
   { id: 'transport.empty-body', operation: 'createWorkspace', write: true, request: () => ({ ...json('POST', '/api/workspaces', null), body: '' }), checks: { status: T.transport } },
   { id: 'transport.malformed-json', operation: 'createWorkspace', write: true, request: () => ({ ...json('POST', '/api/workspaces', null), body: '{"name":' }), checks: { status: T.transport, declared: T.statuses } },
-  { id: 'transport.too-large', operation: 'createWorkspace', write: true, request: () => json('POST', '/api/workspaces', { name: 'x'.repeat(MAX_BODY_BYTES) }), checks: { status: T.transport, title: T.errors } },
+  { id: 'transport.too-large', operation: 'createWorkspace', write: true, request: () => json('POST', '/api/workspaces', { name: 'x'.repeat(MAX_BODY_BYTES) }), checks: { status: T.transport, title: T.errors, declared: T.statuses } },
   { id: 'check-order.401-before-415', operation: 'createWorkspace', write: true, request: () => ({ method: 'POST', path: '/api/workspaces', auth: 'none', headers: { 'Content-Type': 'text/plain' }, body: 'x' }), checks: { status: T.checkOrder } },
   { id: 'update.description', operation: 'updateWorkspace', write: true, request: (side) => side.writeTo === undefined ? undefined : json('PUT', `/api/workspaces/${String(side.writeTo.id)}`, { description: 'updated by workspace-api-mock verify --write' }), checks: { status: T.update, 'update-stamps': T.update, declared: T.statuses, schema: T.fields } },
   { id: 'update.domain', operation: 'updateWorkspace', write: true, request: (side) => side.writeTo === undefined ? undefined : json('PUT', `/api/workspaces/${String(side.writeTo.id)}`, { domain: 'x' }), checks: { status: T.update, 'error-locations': T.update } },
