@@ -106,6 +106,10 @@ export const ASPECTS = {
     return `${Array.isArray(data) ? data.length : 'no'} records, total ${total === side.total ? 'as on page 1' : String(total)}`
   },
   'schema-document': (answer) => String(body(answer).$schema ?? '(absent)'),
+  'component-names': (answer) => {
+    const schemas = (body(answer).components as { schemas?: Record<string, unknown> } | undefined)?.schemas
+    return schemas ? Object.keys(schemas).sort().join(', ') : '(none)'
+  },
   'openapi-version': (answer) => String(body(answer).openapi ?? '(absent)').replace(/^(\d+\.\d+)\.\d+$/, '$1.x'),
   'create-defaults': (answer) => {
     const [record] = records(answer)

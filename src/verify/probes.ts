@@ -34,6 +34,8 @@ export const TOPIC = {
   icons: 'Icons',
   otherPaths: 'Other paths and methods',
   openapi: 'OpenAPI documents',
+  componentNames: 'OpenAPI component names',
+  downgrade: 'The 3.0 downgrade',
   statuses: 'Statuses per operation',
 } as const
 
@@ -144,7 +146,8 @@ const readProbes: Probe[] = [
   { id: 'methods.patch', request: () => ({ method: 'PATCH', path: '/api/applications', auth: 'valid' }), checks: { status: T.otherPaths, allow: T.otherPaths } },
   { id: 'schemas.error-model', request: () => get('/api/schemas/ErrorModel.json', 'none'), checks: { status: T.schemaDocuments, 'content-type': T.schemaDocuments, 'schema-document': T.schemaDocuments } },
   { id: 'schemas.unknown', request: () => get('/api/schemas/Nothing.json', 'none'), checks: { status: T.schemaDocuments } },
-  { id: 'openapi.json', request: () => get('/api/openapi.json', 'none'), checks: { status: T.openapi, 'content-type': T.openapi, 'openapi-version': T.openapi } },
+  { id: 'openapi.json', request: () => get('/api/openapi.json', 'none'), checks: { status: T.openapi, 'content-type': T.openapi, 'openapi-version': T.openapi, 'component-names': T.componentNames } },
+  { id: 'openapi.json-3.0', request: () => get('/api/openapi-3.0.json', 'none'), checks: { status: T.downgrade, 'openapi-version': T.downgrade, 'component-names': T.downgrade } },
 ]
 
 /** The name of what verify creates, so that it can be recognized (and removed) in the target. */
