@@ -7,8 +7,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createMockApi } from '../../src/index.ts'
+import { createMockApi, DEFAULT_PROFILE } from '../../src/index.ts'
 import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
+import { probesOf } from '../../src/verify/probes.ts'
 import { runVerify } from '../../src/verify/run.ts'
 import { runCli } from '../server/cli-process.ts'
 
@@ -69,4 +70,18 @@ test('in-process against api.handle: every check same, with --write', async () =
   })
   expect(report.checks.filter((check) => check.verdict !== 'same')).toEqual([])
   expect(report.score).toBe(100)
+})
+
+test("the README's decisions table says, row by row, what verify observes and which knobs the profile has", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const table = readme.slice(readme.indexOf('## Decisions where the spec is silent'), readme.indexOf('## Benchmark'))
+  const rows = [...table.matchAll(/^\| (.+?) \| .* \| (.+?) \|$/gm)].slice(1).map((m) => ({ topic: m[1]!, verify: m[2]! }))
+  const observed = rows.filter((row) => row.verify.startsWith('observed')).map((row) => row.topic)
+  expect(observed.sort()).toEqual([...new Set(probesOf(true).flatMap((probe) => Object.values(probe.checks)))].sort())
+  const knobs = rows.flatMap((row) => [...row.verify.matchAll(/`([a-zA-Z.{},]+)`/g)].map((m) => m[1]!)).filter((knob) => !knob.startsWith('--'))
+  const top = (knob: string) => knob.split('.')[0]!
+  expect([...new Set(knobs.map(top))].sort()).toEqual(Object.keys(DEFAULT_PROFILE).sort())
+  expect(rows.filter((row) => row.verify.includes('with `--write`')).map((row) => row.topic).sort()).toEqual(
+    [...new Set(probesOf(true).filter((probe) => probe.write).flatMap((probe) => Object.values(probe.checks)))].filter((topic) => !probesOf(false).some((probe) => Object.values(probe.checks).includes(topic))).sort(),
+  )
 })
