@@ -100,7 +100,10 @@ export const ASPECTS = {
   timestamps,
   order,
   icons,
-  paging: (answer) => `current_page ${String(body(answer).current_page)}, page_size ${String(body(answer).page_size)}`,
+  paging: (answer) => {
+    const { current_page: page, page_size: size } = body(answer)
+    return page === undefined && size === undefined ? '(no paging members)' : `current_page ${String(page)}, page_size ${String(size)}`
+  },
   'past-the-end': (answer, side) => {
     const { data, total } = body(answer)
     return `${Array.isArray(data) ? data.length : 'no'} records, total ${total === side.total ? 'as on page 1' : String(total)}`
