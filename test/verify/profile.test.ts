@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs'
 import { setupServer } from 'msw/node'
 import { describe, expect, test } from 'vitest'
 import { createMockApi, DEFAULT_PROFILE, ProfileError, resolveProfile, type MockApiOptions, type Profile } from '../../src/index.ts'
+import type { StartMockWorkerOptions } from '../../src/browser/index.ts'
 import { profileJsonSchema } from '../../src/handlers/profile-json-schema.ts'
+import { startMockServer } from '../../src/node/index.ts'
+import type { MockApiFixtures } from '../../src/playwright/index.ts'
 import { fixtureText } from '../../src/model/fixture-text.ts'
 
 const BASE = 'https://api.profile.test'
@@ -94,6 +97,30 @@ describe('each knob', () => {
     const [first] = JSON.parse((await call('GET', '/api/workspaces')).text).data as Array<{ id: string }>
     expect(first!.id).toMatch(/^app_[0-9a-f]{32}$/)
     expect((await call('GET', `/api/workspaces/${first!.id}`)).status).toBe(200)
+  })
+})
+
+describe('where it applies', () => {
+  test('the demo server and its sessions answer with the profile', async () => {
+    const server = await startMockServer({ port: 0, profile: { wwwAuthenticate: false, problemTitles: 'rfc9110' } })
+    try {
+      const session = await server.sessions.create()
+      for (const key of [server.api.credentials.apiKey, session.credentials.apiKey]) {
+        const response = await fetch(`${server.url}/api/workspaces`, { headers: { 'X-API-Key': key, 'X-API-Secret': 'wrong' } })
+        expect(response.status).toBe(401)
+        expect(response.headers.has('WWW-Authenticate')).toBe(false)
+      }
+      const refused = await fetch(`${server.url}/api/applications?page_size=1`, { headers: { 'X-API-Key': session.credentials.apiKey, 'X-API-Secret': session.credentials.apiSecret, 'X-Workspace-ID': session.workspaceIds[0]! } })
+      expect(((await refused.json()) as { title: string }).title).toBe('Unprocessable Content')
+    } finally {
+      await server.close()
+    }
+  })
+
+  test('startMockWorker and the Playwright fixture take it as one more createMockApi option', () => {
+    const worker: StartMockWorkerOptions = { profile: { head: 'get' } }
+    const fixture: MockApiFixtures['mockOptions'] = { scenario: 'demo', profile: { paging: { pageSize: { max: 50 } } } }
+    expect([worker.profile, fixture.profile]).toEqual([{ head: 'get' }, { paging: { pageSize: { max: 50 } } }])
   })
 })
 
