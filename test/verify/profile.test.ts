@@ -100,6 +100,17 @@ describe('each knob', () => {
   })
 })
 
+test("the served OpenAPI documents state the profile's paging bounds and its 401 headers", async () => {
+  const { call } = await mock({ paging: { pageSize: { max: 50 } }, wwwAuthenticate: false })
+  const document = JSON.parse((await call('GET', '/api/openapi.json', {}, false)).text)
+  const pageSize = document.paths['/api/applications'].get.parameters.find((p: { name: string }) => p.name === 'page_size')
+  expect(pageSize.schema).toMatchObject({ minimum: 10, maximum: 50, default: 10 })
+  expect(Object.keys(document.paths['/api/workspaces'].get.responses['401'].headers)).toEqual(['Link'])
+  const plain = await mock()
+  const shipped = readFileSync(new URL('../../fixtures/openapi.json', import.meta.url), 'utf8').replace('http://127.0.0.1:4010', BASE)
+  expect((await plain.call('GET', '/api/openapi.json', {}, false)).text).toBe(shipped)
+})
+
 describe('where it applies', () => {
   test('the demo server and its sessions answer with the profile', async () => {
     const server = await startMockServer({ port: 0, profile: { wwwAuthenticate: false, problemTitles: 'rfc9110' } })
