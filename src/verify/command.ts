@@ -90,6 +90,8 @@ function settingsOf(argv: readonly string[]): Settings | 'help' {
     throw new UsageError(`--target must be a URL such as https://api.example.com, got "${text('target')}"`)
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new UsageError(`--target must be an http or https URL, got "${text('target')}"`)
+  // The report and the output show the target: credentials in it would be written there.
+  if (target.username || target.password) throw new UsageError('--target must not hold credentials: give them with --api-key and --api-secret')
   const profile: Profile | undefined = text('profile') === undefined ? undefined : loadProfileFile(text('profile')!)
   return {
     target: target.href.replace(/\/+$/, ''),

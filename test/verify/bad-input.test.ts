@@ -1,6 +1,8 @@
 /**
  * What verify cannot use: an unreachable or silent target, one that refuses the credentials, one that
- * answers HTML, a rate of 0, a bad profile. Each is one clear line on stderr and exit code 2, no stack.
+ * answers HTML, a rate of 0, a bad profile. Each is one clear line on stderr and exit code 2, no stack:
+ * three through the command as a process, the rest through the same function in-process (a process each
+ * would cost a second of the suite's two cores).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -42,26 +44,23 @@ function expectOneLine(name: string, run: { code: number | null; stdout: string;
   expect(run.stdout, name).toBe('')
 }
 
-test('the command: an unreachable target, a 401, HTML, a rate of 0, a bad profile for the demo server', { timeout: 120_000 }, async () => {
+test('the command: an unreachable target, a rate of 0, a bad profile for the demo server', { timeout: 120_000 }, async () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['unreachable', verify(`http://127.0.0.1:${await freePort()}`), /^workspace-api-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/api\/workspaces\): ECONNREFUSED$/],
-    ['401', verify(mock.url), /^workspace-api-mock verify: http:\/\/127\.0\.0\.1:\d+ answered 401 to GET \/api\/workspaces: check --api-key and --api-secret$/],
-    ['HTML', verify(urlOf(html)), /answered text\/html, not JSON, to GET \/api\/workspaces: is it the API's base URL \(without \/api\)\?$/],
     ['rate 0', verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number above 0, got "0" \(every flag: workspace-api-mock verify --help\)$/],
     ['bad profile, demo server', ['--port', '0', '--profile', join(dir, 'bad-profile.json')], /^workspace-api-mock: .*bad-profile\.json: profile: paging\.pageSize\.max: /],
   ]
-  // Three at a time: each is a Node process, and the suite shares two cores with the rest of npm test.
-  const runs: Awaited<ReturnType<typeof runCli>>[] = []
-  for (let start = 0; start < cases.length; start += 3) {
-    runs.push(...(await Promise.all(cases.slice(start, start + 3).map(([, args]) => runCli(args, 30_000)))))
-  }
+  const runs = await Promise.all(cases.map(([, args]) => runCli(args, 30_000)))
   cases.forEach(([name, , message], index) => expectOneLine(name, runs[index]!, message))
 })
 
 test.each([
+  ['a 401 target', () => verify(mock.url), /^workspace-api-mock verify: http:\/\/127\.0\.0\.1:\d+ answered 401 to GET \/api\/workspaces: check --api-key and --api-secret$/],
+  ['a target that answers HTML', () => verify(urlOf(html)), /answered text\/html, not JSON, to GET \/api\/workspaces: is it the API's base URL \(without \/api\)\?$/],
   ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: cannot reach .*: no answer within 300 ms$/],
   ['no --target', () => ['verify', '--api-key', 'k', '--api-secret', 's'], /: --target is required /],
   ['a --target that is no URL', () => verify('staging'), /: --target must be a URL such as https:\/\/api\.example\.com, got "staging"/],
+  ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold credentials: give them with --api-key and --api-secret /],
   ['a bad profile', () => verify(mock.url, '--profile', join(dir, 'bad-profile.json')), /bad-profile\.json: profile: paging\.pageSize\.max: /],
   ['an unknown flag', () => verify(mock.url, '--rates', '5'), /^workspace-api-mock verify: unknown flag --rates \(every flag: workspace-api-mock verify --help\)$/],
 ])('in-process: %s', async (name, args, message) => {
