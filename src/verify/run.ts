@@ -61,12 +61,15 @@ const REFERENCE_BASE = 'http://reference.invalid'
 export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const startedAt = new Date().toISOString()
   const profile = resolveProfile(options.profile)
+  const target = targetSide(options.target, options.credentials, options.rate, options.timeout, options.fetch)
+  // The target first: a base URL it cannot use is reported before the reference is built.
+  const targetFound = await discover(target, options.workspaceId, options.write, true)
+  // As the demo server runs it: contract-strict mode is a test-runner aid, and nobody reads this journal.
   const api = createMockApi({ scenario: 'demo', seed: 1, baseUrl: REFERENCE_BASE, profile: options.profile, strict: false, journalLimit: 0 })
   await api.ready
-  const target = targetSide(options.target, options.credentials, options.rate, options.timeout, options.fetch)
   const reference = referenceSide(api, REFERENCE_BASE)
   const sides = {
-    target: { side: target, found: await discover(target, options.workspaceId, options.write, true) },
+    target: { side: target, found: targetFound },
     reference: { side: reference, found: await discover(reference, undefined, false, false) },
   }
   const checks: Check[] = []
@@ -75,7 +78,8 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
     checks.push(...(await runProbe(probe, sides, profile, wrote)))
   }
   const redacted = checks.map((check) => redact(check, options.credentials.apiSecret))
-  return { report: { target: options.target, startedAt, score: scoreOf(redacted), checks: redacted }, target, profile, workspaceId: sides.target.found.workspaceId, wrote }
+  const report = { target: options.target, startedAt, score: scoreOf(redacted), checks: redacted }
+  return { report, target, profile, workspaceId: targetFound.workspaceId, wrote }
 }
 
 type Sides = Record<'target' | 'reference', { side: Side; found: Discovered }>
