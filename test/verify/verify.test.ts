@@ -48,6 +48,9 @@ describe('against the demo server', () => {
     expect(totals, lines.at(-1)).not.toBeNull()
     expect(Number(totals![1])).toBe(parsed.checks.length)
     expect(Number(totals![2])).toBe(write ? 25 : 22)
+    // docs/verify.md states both runs' numbers.
+    const stated = /reports (\d+) checks covering (\d+) of the README's (\d+) decision rows, all `same`\n\((\d+) checks and (\d+) rows with `--write`/.exec(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8'))!
+    expect([Number(stated[write ? 4 : 1]), Number(stated[write ? 5 : 2])]).toEqual([Number(totals![1]), Number(totals![2])])
     expect(lines.filter((line) => line.startsWith('same '))).toHaveLength(parsed.checks.length)
     const xml = readFileSync(junit, 'utf8')
     expect(xml.match(/<testcase /g)).toHaveLength(parsed.checks.length)
@@ -57,13 +60,13 @@ describe('against the demo server', () => {
   })
 })
 
-test('in-process against api.handle: every check same, with --write', async () => {
+test.each([[false], [true]])('in-process against api.handle, write %s: every check same', async (write) => {
   const api = createMockApi({ scenario: 'demo', seed: 1, strict: false })
   await api.ready
   const { report } = await runVerify({
     target: 'http://in-process.test',
     credentials: api.credentials,
-    write: true,
+    write,
     rate: 1e6,
     timeout: 5000,
     fetch: async (request) => (await api.handle(request))!,
@@ -76,6 +79,7 @@ test("the README's decisions table says, row by row, what verify observes and wh
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
   const table = readme.slice(readme.indexOf('## Decisions where the spec is silent'), readme.indexOf('## Benchmark'))
   const rows = [...table.matchAll(/^\| (.+?) \| .* \| (.+?) \|$/gm)].slice(1).map((m) => ({ topic: m[1]!, verify: m[2]! }))
+  expect(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8')).toContain(`of the README's ${rows.length} decision rows`)
   const observed = rows.filter((row) => row.verify.startsWith('observed')).map((row) => row.topic)
   expect(observed.sort()).toEqual([...new Set(probesOf(true).flatMap((probe) => Object.values(probe.checks)))].sort())
   const knobs = rows.flatMap((row) => [...row.verify.matchAll(/`([a-zA-Z.{},]+)`/g)].map((m) => m[1]!)).filter((knob) => !knob.startsWith('--'))
