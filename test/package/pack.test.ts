@@ -272,6 +272,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(manifest.exports['./openapi.yaml']).toBe('./fixtures/openapi.yaml')
   })
 
+  test('workspace-api-mock/profile.schema.json resolves to the JSON Schema of a behaviour profile', () => {
+    const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/profile.schema.json')
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/profile.schema.json'), 'utf8'))
+    expect(manifest.exports['./profile.schema.json']).toBe('./fixtures/profile.schema.json')
+  })
+
   test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {
     const vendor = join(consumer, 'node_modules/workspace-api-mock/dist/vendor')
     expect(readdirSync(vendor).sort()).toEqual(['scalar-api-reference.LICENSE.txt', 'scalar-api-reference.js.gz'])
