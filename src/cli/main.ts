@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
- * also speaks MCP on stdio, until stdin ends. `verify` (src/verify/) holds a live service to the mock.
+ * also speaks MCP on stdio, until stdin ends. `workspace-api-mock record [flags]` writes a service's data
+ * into a state file (src/record/); `verify` (src/verify/) holds a live service to the mock's decisions.
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
  * Node older than 22.12).
  */
@@ -29,8 +30,15 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`${tooOld}\n`)
     return 2
   }
-  // Loaded only for its command, so that the demo server starts without it.
-  if (argv[0] === 'verify') return (await import('../verify/command.ts')).verifyCommand(argv.slice(1))
+  // Commands of their own, loaded only when asked for: the server's start does not carry them.
+  if (argv[0] === 'record') {
+    const { record } = await import('../record/record.ts')
+    return record(argv.slice(1))
+  }
+  if (argv[0] === 'verify') {
+    const { verifyCommand } = await import('../verify/command.ts')
+    return verifyCommand(argv.slice(1))
+  }
   let settings: CliSettings
   try {
     settings = parseFlags(argv)
