@@ -36,7 +36,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return record(argv.slice(1))
   }
   if (argv[0] === 'verify') {
-    const { verifyCommand } = await import('../verify/command.ts')
+    const { verifyCommand } = await import('../verify/verify.ts')
     return verifyCommand(argv.slice(1))
   }
   let settings: CliSettings

@@ -178,6 +178,9 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     // The record command (src/record/) loads with `workspace-api-mock record` only.
     expect(readdirSync(join(dist, 'chunks')).filter((name) => /^record-/.test(name))).toHaveLength(1)
     expect(loaded('cli/main.js').filter((file) => /chunks\/record-/.test(file))).toEqual([])
+    // So does verify (src/verify/), with `workspace-api-mock verify`.
+    expect(readdirSync(join(dist, 'chunks')).filter((name) => /^verify-/.test(name))).toHaveLength(1)
+    expect(loaded('cli/main.js').filter((file) => /chunks\/verify-/.test(file))).toEqual([])
   })
 
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { verifyCommand } from '../../src/verify/command.ts'
+import { verifyCommand } from '../../src/verify/verify.ts'
 import { freePort, runCli } from '../server/cli-process.ts'
 
 let mock: MockServer
