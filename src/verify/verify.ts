@@ -49,7 +49,8 @@ Flags:
   --junit <file.xml>      Write the report as JUnit XML
   --profile <file.json>   Judge the target against the mock with this behaviour profile
   --profile-out <file>    Write a profile with the target's values for the knobs where it differs
-  --rate <requests/s>     Most requests a second to the target (default 5)
+  --rate <requests/s>     Most requests a second to the target (default 5); a 429 with Retry-After
+                          (up to a minute) is waited for and asked again, three tries
   --timeout <ms>          Longest wait for one answer, in milliseconds (default 10000)
   -h, --help              Show this help and exit
 
