@@ -34,8 +34,8 @@ export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
   /** Most requests the journal keeps (oldest drop first). Default 1000; 0 turns the journal off. */
   journalLimit?: number
   /**
-   * The behaviour profile: paging bounds and defaults, HEAD handling, problem titles, `WWW-Authenticate`, the
-   * workspace id prefix (docs/verify.md). Absent knobs keep today's behaviour; `verify --profile-out` writes one.
+   * The behaviour profile: paging bounds and defaults, the page past the end, HEAD handling, problem titles,
+   * `WWW-Authenticate`, the workspace id prefix (docs/verify.md). Absent knobs keep today's behaviour; `verify --profile-out` writes one.
    * Its `idPrefix.workspace` wins over `workspaceIdPrefix`. A bad profile throws `ProfileError` naming the key.
    */
   profile?: Profile

@@ -1,6 +1,7 @@
 /**
  * The behaviour profile: the decisions of the mock that are plain values (bounds, defaults, a header's
- * presence, how HEAD is answered, the style of problem titles, the workspace id prefix), as one option.
+ * presence, how HEAD is answered, the style of problem titles, the workspace id prefix, the status of a
+ * page past the end), as one option.
  * `workspace-api-mock verify --profile-out` writes one from what a live service does, so the mock can adopt
  * it. The schema is the single source of the type, the validation and fixtures/profile.schema.json.
  */
@@ -33,6 +34,9 @@ export const profileSchema = described(
       description: "problem title: Go's http.StatusText (Unprocessable Entity) or RFC 9110's reason phrase (Unprocessable Content)",
     }),
     wwwAuthenticate: described(z.optional(z.boolean()), { description: 'whether a 401 carries WWW-Authenticate' }),
+    pastTheEnd: described(z.optional(z.enum(['empty-page', 'not-found'])), {
+      description: 'a page of applications past the last one: 200 with empty data, or a 404 problem',
+    }),
   }),
   { title: 'Profile', description: 'Behaviour profile of workspace-api-mock: every knob optional, absent knobs keep the default' },
 )
@@ -53,6 +57,7 @@ export interface ResolvedProfile {
   readonly head: 'method-not-allowed' | 'get'
   readonly problemTitles: 'go' | 'rfc9110'
   readonly wwwAuthenticate: boolean
+  readonly pastTheEnd: 'empty-page' | 'not-found'
 }
 
 /** Today's behaviour: the profile of a mock created without one. */
@@ -62,6 +67,7 @@ export const DEFAULT_PROFILE: ResolvedProfile = {
   head: 'method-not-allowed',
   problemTitles: 'go',
   wwwAuthenticate: true,
+  pastTheEnd: 'empty-page',
 }
 
 /** A profile that does not fit the schema: the message names the key. */
@@ -91,6 +97,7 @@ export function resolveProfile(value: unknown, workspaceIdPrefix: 'wse' | 'app' 
     head: given.head ?? DEFAULT_PROFILE.head,
     problemTitles: given.problemTitles ?? DEFAULT_PROFILE.problemTitles,
     wwwAuthenticate: given.wwwAuthenticate ?? DEFAULT_PROFILE.wwwAuthenticate,
+    pastTheEnd: given.pastTheEnd ?? DEFAULT_PROFILE.pastTheEnd,
   }
   for (const key of ['currentPage', 'pageSize'] as const) {
     const { min, max, default: fallback } = resolved.paging[key]

@@ -30,6 +30,7 @@ export async function observedProfile(input: ProfileInput): Promise<Profile> {
   const paging = await pagingOf(input, differs, (id) => check(id)?.observed)
   if (paging) out.paging = { ...given?.paging, ...paging }
   if (differs('methods.head.status')) out.head = check('methods.head.status')!.observed === '200' ? 'get' : 'method-not-allowed'
+  if (differs('paging.past-the-end.status')) out.pastTheEnd = check('paging.past-the-end.status')!.observed === '404' ? 'not-found' : 'empty-page'
   if (differs('auth.no-credentials.www-authenticate')) out.wwwAuthenticate = check('auth.no-credentials.www-authenticate')!.observed !== '(absent)'
   const prefix = /^(wse|app)_/.exec(check('workspaces.list.id-shape')?.observed ?? '')?.[1] as 'wse' | 'app' | undefined
   if (differs('workspaces.list.id-shape') && prefix) out.idPrefix = { workspace: prefix }
@@ -58,24 +59,32 @@ async function pagingOf(
 ): Promise<Paging | undefined> {
   const accepted = async (name: string, value: number) => {
     const spec = { method: 'GET', path: `/api/applications?${name}=${value}`, auth: 'valid' as const, headers: { 'X-Workspace-ID': input.workspaceId ?? '' } }
-    return (await input.target.send(spec)).status === 200
+    return isAccepted((await input.target.send(spec)).status)
   }
+  // A bound differs when the target refuses the mock's bound, or accepts one past it (not for another status).
+  const refusedAt = (id: string) => differs(id) && !isAccepted(Number(observed(id)))
+  const acceptedAt = (id: string) => differs(id) && isAccepted(Number(observed(id)))
   const out: Paging = {}
   const defaults = /current_page (\d+), page_size (\d+)/.exec(observed('paging.defaults.paging') ?? '')
   for (const [key, name, index] of [['currentPage', 'current_page', 1], ['pageSize', 'page_size', 2]] as const) {
     const bounds = { ...input.profile.paging[key] }
     const id = (probe: string) => `paging.${name}-${probe}.status`
     const ok = (value: number) => accepted(name, value)
-    if (differs(id('at-max'))) bounds.max = await largest(ok, bounds.min, bounds.max - 1)
-    else if (differs(id('above-max'))) bounds.max = await largest(ok, bounds.max + 1, CEILING)
-    if (differs(id('at-min'))) bounds.min = await smallest(ok, bounds.min + 1, bounds.max)
-    else if (differs(id('below-min'))) bounds.min = await smallest(ok, 0, bounds.min - 1)
+    if (refusedAt(id('at-max'))) bounds.max = await largest(ok, bounds.min, bounds.max - 1)
+    else if (acceptedAt(id('above-max'))) bounds.max = await largest(ok, bounds.max + 1, CEILING)
+    if (refusedAt(id('at-min'))) bounds.min = await smallest(ok, bounds.min + 1, bounds.max)
+    else if (acceptedAt(id('below-min'))) bounds.min = await smallest(ok, 0, bounds.min - 1)
     if (differs('paging.defaults.paging') && defaults) bounds.default = Number(defaults[index])
     const before = input.profile.paging[key]
     const changed = Object.fromEntries((['default', 'min', 'max'] as const).filter((k) => bounds[k] !== before[k]).map((k) => [k, bounds[k]]))
     if (Object.keys(changed).length > 0) out[key] = changed
   }
   return Object.keys(out).length > 0 ? out : undefined
+}
+
+/** Whether a paging value was accepted: answered, or a page past the end that a service may call 404. */
+function isAccepted(status: number): boolean {
+  return status < 400 || status === 404
 }
 
 /** The largest value in lo..hi that `ok` accepts (values above it are refused), lo - 1 when none is. */

@@ -27,7 +27,7 @@ async function verifyMock(target: Profile | undefined, options: Partial<VerifyOp
 test.each<[string, Profile]>([
   ['wider page sizes, another default, fewer pages, app_ ids', { paging: { pageSize: { default: 20, min: 5, max: 200 }, currentPage: { max: 50 } }, idPrefix: { workspace: 'app' } }],
   ['narrower bounds on both sides', { paging: { pageSize: { min: 15, max: 40, default: 15 }, currentPage: { min: 2, default: 2 } } }],
-  ['HEAD as GET, RFC titles, no challenge', { head: 'get', problemTitles: 'rfc9110', wwwAuthenticate: false }],
+  ['HEAD as GET, RFC titles, no challenge, 404 past the end', { head: 'get', problemTitles: 'rfc9110', wwwAuthenticate: false, pastTheEnd: 'not-found' }],
 ])('%s: the written profile is the target\'s, and verifying with it finds nothing that differs', async (_, profile) => {
   const first = await verifyMock(profile)
   expect(first.report.checks.some((check) => check.verdict === 'differs')).toBe(true)

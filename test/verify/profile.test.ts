@@ -85,6 +85,16 @@ describe('each knob', () => {
     expect(JSON.parse((await call('GET', '/api/nothing')).text).title).toBe('Not Found')
   })
 
+  test('pastTheEnd: not-found makes a page past the last one a 404 problem; the last one stays 200', async () => {
+    const { api, call, workspace } = await mock({ pastTheEnd: 'not-found' })
+    const total = api.db.applications.findMany((q) => q.where({ workspace: workspace.id })).length
+    const last = Math.ceil(total / 10)
+    expect((await call('GET', `/api/applications?current_page=${last}`)).status).toBe(200)
+    const past = await call('GET', `/api/applications?current_page=${last + 1}`)
+    expect(past.status).toBe(404)
+    expect(JSON.parse(past.text)).toMatchObject({ title: 'Not Found', detail: `page ${last + 1} is past the last page (${total} applications)` })
+  })
+
   test('wwwAuthenticate: false leaves the challenge out of a 401', async () => {
     const { call } = await mock({ wwwAuthenticate: false })
     const answer = await call('GET', '/api/workspaces', {}, false)

@@ -35,6 +35,9 @@ export const listApplications = defineOperation({
     const workspace = scopedWorkspace(input, scope, principal)
     const all = input.mock.store.indexes.applicationsOf(workspace.id)
     const start = (currentPage - 1) * pageSize
+    if (start >= all.length && currentPage > 1 && input.mock.profile.pastTheEnd === 'not-found') {
+      throw new Problem(404, `page ${currentPage} is past the last page (${all.length} applications)`)
+    }
     const records = all.slice(start, start + pageSize)
     return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, records, input.mock.serialize.application, {
       currentPage,
