@@ -28,7 +28,11 @@ export async function observedProfile(input: ProfileInput): Promise<Profile> {
   const differs = (id: string) => check(id)?.verdict === 'differs'
   const out: Profile = { ...given }
   const paging = await pagingOf(input, differs, (id) => check(id)?.observed)
-  if (paging) out.paging = { ...given?.paging, ...paging }
+  if (paging) {
+    const merged: Paging = { ...given?.paging }
+    for (const key of ['currentPage', 'pageSize'] as const) if (paging[key]) merged[key] = { ...given?.paging?.[key], ...paging[key] }
+    out.paging = merged
+  }
   if (differs('methods.head.status')) out.head = check('methods.head.status')!.observed === '200' ? 'get' : 'method-not-allowed'
   if (differs('paging.past-the-end.status')) out.pastTheEnd = check('paging.past-the-end.status')!.observed === '404' ? 'not-found' : 'empty-page'
   if (differs('auth.no-credentials.www-authenticate')) out.wwwAuthenticate = check('auth.no-credentials.www-authenticate')!.observed !== '(absent)'

@@ -37,6 +37,14 @@ test.each<[string, Profile]>([
   expect(again.report.checks.filter((check) => check.verdict !== 'same')).toEqual([])
 })
 
+test('with a --profile given, the written profile keeps it and adds what still differs, key by key', async () => {
+  const target: Profile = { paging: { pageSize: { max: 50, default: 20 } }, head: 'get', wwwAuthenticate: false }
+  const given: Profile = { paging: { pageSize: { max: 50 } }, head: 'get' }
+  const first = await verifyMock(target, { profile: given })
+  const written = await observedProfile({ report: first.report, profile: first.profile, given, target: first.target, workspaceId: first.workspaceId })
+  expect(written).toEqual(target)
+})
+
 test('a target with no workspaces: what needs one is not observed, the rest same, the score counts only what was observed', async () => {
   const { report } = await verifyMock(undefined, { scenario: 'empty' })
   const unobserved = report.checks.filter((check) => check.verdict === 'not-observed').map((check) => check.id)
