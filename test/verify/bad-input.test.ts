@@ -1,18 +1,17 @@
 /**
  * What verify cannot use: an unreachable or silent target, one that refuses the credentials, one that
  * answers HTML, a rate of 0, a bad profile. Each is one clear line on stderr and exit code 2, no stack:
- * three through the command as a process, the rest through the same function in-process (a process each
- * would cost a second of the suite's two cores).
+ * two through the command as a process, the rest through the same function in-process (in-process.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { verifyCommand } from '../../src/verify/verify.ts'
 import { freePort, runCli } from '../server/cli-process.ts'
+import { verifyInProcess } from './in-process.ts'
 
 let mock: MockServer
 let html: Server
@@ -44,10 +43,9 @@ function expectOneLine(name: string, run: { code: number | null; stdout: string;
   expect(run.stdout, name).toBe('')
 }
 
-test('the command: an unreachable target, a rate of 0, a bad profile for the demo server', { timeout: 120_000 }, async () => {
+test('the command as a process: an unreachable target, a bad profile for the demo server', { timeout: 120_000 }, async () => {
   const cases: Array<[string, string[], RegExp]> = [
     ['unreachable', verify(`http://127.0.0.1:${await freePort()}`), /^workspace-api-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/api\/workspaces\): ECONNREFUSED$/],
-    ['rate 0', verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number above 0, got "0" \(every flag: workspace-api-mock verify --help\)$/],
     ['bad profile, demo server', ['--port', '0', '--profile', join(dir, 'bad-profile.json')], /^workspace-api-mock: .*bad-profile\.json: profile: paging\.pageSize\.max: /],
   ]
   const runs = await Promise.all(cases.map(([, args]) => runCli(args, 30_000)))
@@ -55,6 +53,7 @@ test('the command: an unreachable target, a rate of 0, a bad profile for the dem
 })
 
 test.each([
+  ['a rate of 0', () => verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number above 0, got "0" \(every flag: workspace-api-mock verify --help\)$/],
   ['a 401 target', () => verify(mock.url), /^workspace-api-mock verify: http:\/\/127\.0\.0\.1:\d+ answered 401 to GET \/api\/workspaces: check --api-key and --api-secret$/],
   ['a target that answers HTML', () => verify(urlOf(html)), /answered text\/html, not JSON, to GET \/api\/workspaces: is it the API's base URL \(without \/api\)\?$/],
   ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: cannot reach .*: no answer within 300 ms$/],
@@ -64,14 +63,5 @@ test.each([
   ['a bad profile', () => verify(mock.url, '--profile', join(dir, 'bad-profile.json')), /bad-profile\.json: profile: paging\.pageSize\.max: /],
   ['an unknown flag', () => verify(mock.url, '--rates', '5'), /^workspace-api-mock verify: unknown flag --rates \(every flag: workspace-api-mock verify --help\)$/],
 ])('in-process: %s', async (name, args, message) => {
-  const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
-  const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
-  try {
-    const code = await verifyCommand(args().slice(1))
-    const text = (spy: typeof stderr) => spy.mock.calls.map((call) => String(call[0])).join('')
-    expectOneLine(name, { code, stdout: text(stdout), stderr: text(stderr) }, message)
-  } finally {
-    stderr.mockRestore()
-    stdout.mockRestore()
-  }
+  expectOneLine(name, await verifyInProcess(args()), message)
 })

@@ -2,7 +2,8 @@
  * verify finds a deviant target: the demo server behind a proxy that plants six known changes. Each plant
  * turns one or more checks naming it to `differs` and nothing else differs; the profile it writes makes
  * the mock verify `same` against that target for every plant a knob adopts, and a demo server started with
- * that profile answers as the target does. The commands are those of docs/verify.md, line for line.
+ * that profile answers as the target does. The commands are those of docs/verify.md, line for line: the
+ * first and the server as processes, the others in-process (in-process.ts).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +13,7 @@ import { startMockServer, withCredentials, type MockServer } from '../../src/nod
 import type { Report } from '../../src/verify/run.ts'
 import { runCli, startCli } from '../server/cli-process.ts'
 import { PLANTS, startDeviantProxy } from './deviant-proxy.ts'
+import { verifyInProcess } from './in-process.ts'
 
 const DOCUMENTED = `
 npx workspace-api-mock verify --target https://staging.example.com --api-key "$API_KEY" --api-secret "$API_SECRET" --report report.json --junit junit.xml
@@ -56,7 +58,7 @@ test('every planted change is found, nothing else differs; the written profile a
   expect(unplanted(found)).toEqual([])
   expect(readFileSync(join(dir, 'junit.xml'), 'utf8').match(/<failure /g)).toHaveLength(found.length)
 
-  expect((await runCli(argsOf(1, proxy.url))).code).toBe(1)
+  expect((await verifyInProcess(argsOf(1, proxy.url))).code).toBe(1)
   expect(JSON.parse(readFileSync(join(dir, 'profile.json'), 'utf8'))).toEqual({
     paging: { pageSize: { max: 50 } },
     head: 'get',
@@ -64,7 +66,7 @@ test('every planted change is found, nothing else differs; the written profile a
     problemTitles: 'rfc9110',
   })
 
-  const again = await runCli(argsOf(1, proxy.url, '--write', '--profile', join(dir, 'profile.json'), '--report', join(dir, 'again.json')))
+  const again = await verifyInProcess(argsOf(1, proxy.url, '--write', '--profile', join(dir, 'profile.json'), '--report', join(dir, 'again.json')))
   expect(again.code).toBe(1)
   const left = differing(read('again.json'))
   for (const plant of PLANTS) expect(left.filter((id) => plant.checks.test(id)).length > 0, plant.name).toBe(!plant.knob)
@@ -73,7 +75,7 @@ test('every planted change is found, nothing else differs; the written profile a
   // The demo server started with the profile answers as the deviant does, knob for knob.
   const adopted = await startCli(argsOf(2, ''))
   try {
-    const third = await runCli(['verify', '--target', adopted.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', '--write', '--profile', join(dir, 'profile.json')])
+    const third = await verifyInProcess(['verify', '--target', adopted.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', '--write', '--profile', join(dir, 'profile.json')])
     expect(third.stdout).toMatch(/0 differ, 0 not observed; score 100\n$/)
     expect(third.code).toBe(0)
   } finally {

@@ -12,6 +12,7 @@ import { startMockServer, withCredentials, type MockServer } from '../../src/nod
 import { probesOf } from '../../src/verify/probes.ts'
 import { runVerify } from '../../src/verify/run.ts'
 import { runCli } from '../server/cli-process.ts'
+import { verifyInProcess } from './in-process.ts'
 
 const KEY = 'verify-key'
 const SECRET = 'verify-secret-do-not-print'
@@ -32,7 +33,8 @@ describe('against the demo server', () => {
     const report = join(dir, `report-${write}.json`)
     const junit = join(dir, `junit-${write}.xml`)
     const args = ['verify', '--target', server.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', '--report', report, '--junit', junit]
-    const run = await runCli(write ? [...args, '--write'] : args)
+    // The command as a process with --write; without, the same function in-process (in-process.ts).
+    const run = write ? await runCli([...args, '--write']) : await verifyInProcess(args)
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const parsed = JSON.parse(readFileSync(report, 'utf8'))
