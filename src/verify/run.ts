@@ -123,20 +123,23 @@ function shortPath(path: string): string {
 async function discover(side: Side, workspaceId: string | undefined, write: boolean, isTarget: boolean): Promise<Discovered> {
   const list = await side.send({ method: 'GET', path: '/api/workspaces', auth: 'valid' })
   if (isTarget) usable(list, side.base)
-  const workspaces = ((list.json as { data?: unknown }).data ?? []) as Array<Record<string, unknown>>
+  const data = (list.json as { data?: unknown } | undefined)?.data
+  const workspaces = (Array.isArray(data) ? data : []) as Array<Record<string, unknown>>
   const candidates = workspaceId !== undefined ? [workspaceId] : workspaces.slice(0, 5).map((w) => String(w.id))
   let found: Discovered = { base: side.base, workspaceId: candidates[0], applicationId: undefined, total: undefined }
   for (const id of candidates) {
     const page = await side.send({ method: 'GET', path: '/api/applications', auth: 'valid', headers: { 'X-Workspace-ID': id } })
-    const body = page.json as { data?: Array<{ id: string }>; total?: number } | undefined
+    const body = page.json as { data?: unknown; total?: unknown } | undefined
     if (page.status !== 200 || !body) continue
-    found = { base: side.base, workspaceId: id, applicationId: body.data?.[0]?.id, total: body.total }
+    const first = Array.isArray(body.data) ? (body.data[0] as { id?: unknown } | undefined) : undefined
+    const total = typeof body.total === 'number' ? body.total : undefined
+    found = { base: side.base, workspaceId: id, applicationId: typeof first?.id === 'string' ? first.id : undefined, total }
     if (found.applicationId !== undefined) break
   }
   if (write && workspaceId !== undefined) {
     const named = await side.send({ method: 'GET', path: `/api/workspaces/${workspaceId}`, auth: 'valid' })
     if (named.status !== 200) throw new TargetError(`--workspace-id ${workspaceId}: the target answered ${named.status} to GET /api/workspaces/${workspaceId}`)
-    found.writeTo = (named.json as { data: Record<string, unknown> }).data
+    found.writeTo = (named.json as { data?: Record<string, unknown> } | undefined)?.data
   }
   return found
 }

@@ -108,6 +108,15 @@ function settingsOf(argv: readonly string[]): Settings | 'help' {
   }
 }
 
+/** Writes an output file; a path it cannot write to is the user's mistake (one line, exit code 2). */
+function write(path: string, text: string): void {
+  try {
+    writeFileSync(path, text)
+  } catch (error) {
+    throw new UsageError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+}
+
 export async function verifyCommand(argv: readonly string[]): Promise<number> {
   let settings: Settings | 'help'
   try {
@@ -127,15 +136,15 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
     const result = await runVerify(settings)
     const { report } = result
     process.stdout.write(summary(report, result.wrote))
-    if (settings.report) writeFileSync(settings.report, reportJson(report))
-    if (settings.junit) writeFileSync(settings.junit, junitXml(report))
+    if (settings.report) write(settings.report, reportJson(report))
+    if (settings.junit) write(settings.junit, junitXml(report))
     if (settings.profileOut) {
       const profile = await observedProfile({ report, profile: result.profile, given: settings.profile, target: result.target, workspaceId: result.workspaceId })
-      writeFileSync(settings.profileOut, `${JSON.stringify(profile, null, 2)}\n`)
+      write(settings.profileOut, `${JSON.stringify(profile, null, 2)}\n`)
     }
     return report.checks.some((check) => check.verdict === 'differs') ? 1 : 0
   } catch (error) {
-    if (!(error instanceof TargetError)) throw error
+    if (!(error instanceof TargetError) && !(error instanceof UsageError)) throw error
     process.stderr.write(`${COMMAND}: ${error.message}\n`)
     return 2
   }

@@ -71,3 +71,16 @@ test('a 429 with Retry-After is asked again; without one it is the answer', asyn
     'paths.unknown.content-type (absent)',
   ])
 })
+
+test('a target that answers the same JSON to everything: many checks differ, nothing throws', async () => {
+  const { report } = await runVerify({
+    target: 'http://odd.test',
+    credentials: { apiKey: 'k', apiSecret: 's' },
+    write: true,
+    rate: 1e6,
+    timeout: 5000,
+    fetch: async () => Response.json({ data: 'not a list' }),
+  })
+  expect(report.checks.filter((check) => check.verdict === 'differs').length).toBeGreaterThan(50)
+  expect(report.score).toBeLessThan(50)
+})
