@@ -1,5 +1,5 @@
 /**
- * A deviant target: the demo server behind a small proxy that changes its answers in six known ways. Each
+ * A deviant target: the demo server behind a small proxy that changes its answers in seven known ways. Each
  * plant names the check ids it must turn to `differs`, and whether the profile can adopt it.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
@@ -20,6 +20,7 @@ export const PLANTS: readonly Plant[] = [
   { name: "a problem title: RFC 9110's phrases", checks: /\.title$/, knob: true },
   { name: 'a field: workspaces carry "archived"', checks: /^(workspaces\.(list|get)|create\.valid|update\.description)\.(fields|schema)$/, knob: false },
   { name: 'HEAD answers as GET', checks: /^methods\.head\./, knob: true },
+  { name: 'another status: a page past the end is 404', checks: /^paging\.(past-the-end|current_page-at-max)\./, knob: true },
 ]
 
 const RFC_TITLES: Record<number, string> = { 413: 'Content Too Large', 414: 'URI Too Long', 422: 'Unprocessable Content' }
@@ -31,21 +32,19 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** The 422 the deviant sends for a page size above its own bound, in the mock's problem shape. */
-function boundProblem(origin: string, value: string): { status: number; headers: Record<string, string>; body: string } {
-  const body = {
-    $schema: `${origin}/api/schemas/ErrorModel.json`,
-    title: RFC_TITLES[422],
-    status: 422,
-    detail: 'validation failed',
-    errors: [{ message: `expected number <= ${PAGE_SIZE_MAX}`, location: 'query.page_size', value }],
-  }
+/** A problem the deviant sends itself, in the mock's shape (its titles in RFC 9110's words). */
+function problem(origin: string, status: number, detail: string, errors?: unknown[]): { status: number; headers: Record<string, string>; body: string } {
+  const body = { $schema: `${origin}/api/schemas/ErrorModel.json`, title: RFC_TITLES[status] ?? 'Not Found', status, detail, ...(errors ? { errors } : {}) }
   return {
-    status: 422,
+    status,
     headers: { 'content-type': 'application/problem+json', link: '</api/schemas/ErrorModel.json>; rel="describedBy"' },
     body: JSON.stringify(body),
   }
 }
+
+/** The 422 the deviant sends for a page size above its own bound. */
+const boundProblem = (origin: string, value: string) =>
+  problem(origin, 422, 'validation failed', [{ message: `expected number <= ${PAGE_SIZE_MAX}`, location: 'query.page_size', value }])
 
 /** Forwards to `upstream` and changes the answer as PLANTS say. */
 async function answer(upstream: string, request: IncomingMessage, origin: string) {
@@ -77,6 +76,10 @@ async function answer(upstream: string, request: IncomingMessage, origin: string
     const records = Array.isArray(envelope.data) ? envelope.data : [envelope.data]
     for (const record of records) if (record && typeof record === 'object') (record as Record<string, unknown>).archived = false
     text = JSON.stringify(envelope)
+  }
+  if (url.pathname === '/api/applications' && response.status === 200) {
+    const page = JSON.parse(text) as { data: unknown[]; current_page: number }
+    if (page.data.length === 0 && page.current_page > 1) return problem(origin, 404, `page ${page.current_page} is past the last page`)
   }
   const status = request.method === 'OPTIONS' && response.status === 204 ? 200 : response.status
   return { status, headers: out, body: text }

@@ -1,5 +1,5 @@
 /**
- * verify finds a deviant target: the demo server behind a proxy that plants six known changes. Each plant
+ * verify finds a deviant target: the demo server behind a proxy that plants seven known changes. Each plant
  * turns one or more checks naming it to `differs` and nothing else differs; the profile it writes makes
  * the mock verify `same` against that target for every plant a knob adopts, and a demo server started with
  * that profile answers as the target does. The commands are those of docs/verify.md, line for line: the
@@ -64,6 +64,7 @@ test('every planted change is found, nothing else differs; the written profile a
     head: 'get',
     wwwAuthenticate: false,
     problemTitles: 'rfc9110',
+    pastTheEnd: 'not-found',
   })
 
   const again = await verifyInProcess(argsOf(1, proxy.url, '--write', '--profile', join(dir, 'profile.json'), '--report', join(dir, 'again.json')))
