@@ -110,11 +110,13 @@ describe('each knob', () => {
   })
 })
 
-test("the served OpenAPI documents state the profile's paging bounds and its 401 headers", async () => {
-  const { call } = await mock({ paging: { pageSize: { max: 50 } }, wwwAuthenticate: false })
+test("the served OpenAPI documents state the profile's paging bounds, the page past the end and the 401's headers", async () => {
+  const { call } = await mock({ paging: { pageSize: { max: 50 } }, wwwAuthenticate: false, pastTheEnd: 'not-found' })
   const document = JSON.parse((await call('GET', '/api/openapi.json', {}, false)).text)
   const pageSize = document.paths['/api/applications'].get.parameters.find((p: { name: string }) => p.name === 'page_size')
   expect(pageSize.schema).toMatchObject({ minimum: 10, maximum: 50, default: 10 })
+  const currentPage = document.paths['/api/applications'].get.parameters.find((p: { name: string }) => p.name === 'current_page')
+  expect(currentPage.description).toBe('Current Page (1-based). Past the last page: 404.')
   expect(Object.keys(document.paths['/api/workspaces'].get.responses['401'].headers)).toEqual(['Link'])
   const plain = await mock()
   const shipped = readFileSync(new URL('../../fixtures/openapi.json', import.meta.url), 'utf8').replace('http://127.0.0.1:4010', BASE)
