@@ -52,6 +52,8 @@ export interface CliSettings {
   adminToken: string | undefined
   /** Host names the admin answers besides loopback names, IP literals and --host. */
   allowedHosts: string[]
+  /** A behaviour profile file (docs/verify.md): the mock answers with its knobs. */
+  profile: string | undefined
   help: boolean
   version: boolean
 }
@@ -75,6 +77,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
   adminToken: undefined,
   allowedHosts: [],
+  profile: undefined,
   help: false,
   version: false,
 }
@@ -306,6 +309,13 @@ export const FLAGS: readonly Flag[] = [
       return text.toLowerCase()
     },
   }),
+  defineFlag({
+    name: 'profile',
+    key: 'profile',
+    value: '<profile.json>',
+    description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
+    parse: existingFile,
+  }),
   defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -330,7 +340,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   }
   const [command, ...extra] = parsed.positionals
   if (command !== undefined && command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp and record`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record and verify`)
   }
   if (extra.length > 0) throw new FlagError(`unexpected argument "${extra[0]}"`)
 
@@ -415,6 +425,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
   const intro = [
     'Usage: workspace-api-mock [serve | mcp] [flags]',
     '       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>',
+    '       workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
     '',
     'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
     'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
@@ -440,6 +451,8 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '',
     'MCP, for agents: the admin routes as tools at /__admin/mcp (Streamable HTTP), or on stdio with',
     '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
+    '',
+    'verify: holds a live service to the mock\'s decisions ("workspace-api-mock verify --help").',
     '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
     'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',

@@ -110,7 +110,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
@@ -178,6 +178,9 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     // The record command (src/record/) loads with `workspace-api-mock record` only.
     expect(readdirSync(join(dist, 'chunks')).filter((name) => /^record-/.test(name))).toHaveLength(1)
     expect(loaded('cli/main.js').filter((file) => /chunks\/record-/.test(file))).toEqual([])
+    // So does verify (src/verify/), with `workspace-api-mock verify`.
+    expect(readdirSync(join(dist, 'chunks')).filter((name) => /^verify-/.test(name))).toHaveLength(1)
+    expect(loaded('cli/main.js').filter((file) => /chunks\/verify-/.test(file))).toEqual([])
   })
 
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {
@@ -273,6 +276,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
     expect(manifest.exports['./openapi.json']).toBe('./fixtures/openapi.json')
     expect(manifest.exports['./openapi.yaml']).toBe('./fixtures/openapi.yaml')
+  })
+
+  test('workspace-api-mock/profile.schema.json resolves to the JSON Schema of a behaviour profile', () => {
+    const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/profile.schema.json')
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/profile.schema.json'), 'utf8'))
+    expect(manifest.exports['./profile.schema.json']).toBe('./fixtures/profile.schema.json')
   })
 
   test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {
