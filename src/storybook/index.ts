@@ -14,6 +14,12 @@ import { startStoryWorker } from './worker.ts'
 export type { FaultSpec, MockApiParameters, OverrideSpec, SpecList } from './parameters.ts'
 export { MockApiParameterError } from './parameters.ts'
 export type { StoryMock } from './story-mock.ts'
+// Types only: a story file gets the kit's types from this entry without loading the rest of the kit.
+export type { Credentials, MockApi, MockApiOptions, Principal } from '../api/create-mock-api.ts'
+export type { ScenarioState } from '../model/state.ts'
+export type { Database } from '../model/database.ts'
+export type { OperationName } from '../handlers/operation-spec.ts'
+export type { Application, Workspace } from '../model/schemas.ts'
 
 export interface MockApiAddonOptions {
   /** Options of MSW's `worker.start()`. Default `{ onUnhandledFrame: 'bypass', quiet: true }`. */

@@ -4,6 +4,7 @@
  */
 import { HttpResponse } from 'msw'
 import { createMockApi } from '../api/create-mock-api.ts'
+import { dispatcherOf } from '../api/dispatcher-of.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { Database } from '../model/database.ts'
@@ -46,6 +47,9 @@ export async function createStoryMock(parameters: unknown, assetsOrigin?: string
   let api: MockApi
   try {
     api = createMockApi(options)
+    // Made now, not on the first request: in the preview every request, the page's own modules too, passes
+    // through the one handler into `api.handle`, whose lazy import of the dispatcher would wait for itself.
+    dispatcherOf(api)
     await api.ready
   } catch (error) {
     throw new MockApiParameterError(`parameters.mockApi: ${(error as Error).message}`, { cause: error })
