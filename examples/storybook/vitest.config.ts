@@ -5,14 +5,20 @@ import { defineConfig } from 'vitest/config'
 // Every story is a test, run in Chromium: Playwright's own, or the one CHROMIUM_PATH names (Debian's in CI).
 const executablePath = process.env.CHROMIUM_PATH || undefined
 
+/** One project per Storybook: CSF 3 (.storybook) and CSF Next (.storybook-next). */
+const storybook = (configDir: string) => ({
+  extends: true as const,
+  plugins: [storybookTest({ configDir })],
+  test: { name: configDir.slice(1) },
+})
+
 export default defineConfig({
-  plugins: [storybookTest({ configDir: '.storybook' })],
   // Pre-bundled up front: a dependency Vite discovers during the run reloads the page under the tests.
   optimizeDeps: {
     include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'storybook/test', 'workspace-api-mock/storybook', 'msw', 'msw/browser'],
   },
   test: {
-    name: 'storybook',
+    projects: [storybook('.storybook'), storybook('.storybook-next')],
     browser: {
       enabled: true,
       headless: true,
