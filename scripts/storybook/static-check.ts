@@ -53,8 +53,8 @@ function serve(root: string): Promise<Server> {
  * Collects Storybook's STORY_FINISHED events (`{ storyId, status }`) in every frame of the page: a story
  * finishes with `error` when it threw, its play failed or it left unhandled errors.
  */
-function watchStories(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function watchStories(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const timer = setInterval(() => {
       const channel = (globalThis as any).__STORYBOOK_ADDONS_CHANNEL__
       if (!channel) return
