@@ -5,7 +5,8 @@
  * 1. `npm pack` of a fresh copy of the repository (its `prepack` builds dist/), installed with the example's
  *    own package.json into a copy of examples/storybook.
  * 2. The commands docs/storybook.md gives for that folder (`usage-run: examples/storybook`): MSW's worker
- *    script, the stories as Vitest browser tests through @storybook/addon-vitest in Chromium, `storybook build`.
+ *    script, the stories as Vitest browser tests through @storybook/addon-vitest in Chromium (the CSF 3,
+ *    CSF Next and msw-storybook-addon Storybooks of the example), `storybook build` (the CSF 3 one).
  * 3. The shipped types of workspace-api-mock/storybook checked with skipLibCheck off.
  * 4. The static build served and opened in Chromium: every story renders, its play function passes and the
  *    page logs no console error (screenshots in reports/storybook/); then, in the Storybook UI itself,

@@ -5,7 +5,10 @@ import { defineConfig } from 'vitest/config'
 // Every story is a test, run in Chromium: Playwright's own, or the one CHROMIUM_PATH names (Debian's in CI).
 const executablePath = process.env.CHROMIUM_PATH || undefined
 
-/** One project per Storybook: CSF 3 (.storybook) and CSF Next (.storybook-next). */
+/**
+ * One project per Storybook: CSF 3 (.storybook), CSF Next (.storybook-next), and the msw-storybook-addon
+ * recipe (.storybook-msw-addon).
+ */
 const storybook = (configDir: string) => ({
   extends: true as const,
   plugins: [storybookTest({ configDir })],
@@ -18,7 +21,7 @@ export default defineConfig({
     include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-dev-runtime', 'storybook/test', 'workspace-api-mock/storybook', 'msw', 'msw/browser'],
   },
   test: {
-    projects: [storybook('.storybook'), storybook('.storybook-next')],
+    projects: [storybook('.storybook'), storybook('.storybook-next'), storybook('.storybook-msw-addon')],
     browser: {
       enabled: true,
       headless: true,
