@@ -7,22 +7,24 @@
  * 2. The commands docs/storybook.md gives for that folder (`usage-run: examples/storybook`): MSW's worker
  *    script, the stories as Vitest browser tests through @storybook/addon-vitest in Chromium (the CSF 3,
  *    CSF Next and msw-storybook-addon Storybooks of the example), `storybook build` (the CSF 3 one).
- * 3. The shipped types of workspace-api-mock/storybook checked with skipLibCheck off.
+ * 3. The example type-checked, and the shipped types of workspace-api-mock/storybook with skipLibCheck off.
  * 4. The static build served and opened in Chromium: every story renders, its play function passes and the
  *    page logs no console error (screenshots in reports/storybook/); then, in the Storybook UI itself,
  *    SlowList followed by AfterSlowList and Create followed by AfterCreate, clicked in the sidebar.
+ * 5. `storybook dev` opened in Chromium: one story, the same two changes.
  *
  * Writes reports/storybook-counts.json (`{ passed, failed, skipped, commit, seconds, checks }`) and ends with
  * the plain line `N passed, N failed`; exits non-zero when anything failed.
  */
 import { execFileSync, spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium.ts'
-import { checkStaticStorybook } from './storybook/static-check.ts'
+import { checkDevStorybook, checkStaticStorybook } from './storybook/browser-checks.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const EXAMPLE = join(ROOT, 'examples/storybook')
@@ -121,6 +123,37 @@ export { parameters, wrong, loaded, mockApiAddon, mockApiLoader, mockApiCleanup 
   record('the shipped types of workspace-api-mock/storybook check with skipLibCheck off', code === 0 && output === '', output)
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** `storybook dev` in the example on a free port, checked in Chromium, then stopped (its process group). */
+async function checkDev(consumer: string): Promise<void> {
+  const port = await freePort()
+  const child = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', String(port)], { cwd: consumer, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const base = `http://127.0.0.1:${port}`
+  try {
+    const deadline = Date.now() + 90_000
+    let up = false
+    while (!up && Date.now() < deadline && child.exitCode === null) {
+      up = await fetch(`${base}/iframe.html`).then((response) => response.ok, () => false)
+      if (!up) await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    if (!record('storybook dev serves the example', up, output.slice(-3000))) return
+    for (const check of await checkDevStorybook(base, SHOTS, { executablePath: CHROMIUM, args: CHROMIUM_ARGS })) record(check.name, check.ok, check.detail)
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM')
+  }
+}
+
 async function main(): Promise<void> {
   rmSync(SHOTS, { recursive: true, force: true })
   mkdirSync(SHOTS, { recursive: true })
@@ -141,10 +174,13 @@ async function main(): Promise<void> {
       if (vitest && existsSync(report)) storyTests(report)
       record(`docs/storybook.md: ${line}`, code === 0, output.slice(-4000))
     }
+    const tsc = await sh('node node_modules/typescript/bin/tsc -p tsconfig.json', consumer)
+    record('the example type-checks (CSF 3, CSF Next and the msw-storybook-addon recipe)', tsc.code === 0 && tsc.output === '', tsc.output)
     await checkKitTypes(consumer)
     const built = join(consumer, 'storybook-static')
     if (!record('storybook build wrote the static Storybook', existsSync(join(built, 'index.json')) && existsSync(join(built, 'mockServiceWorker.js')))) return
     for (const check of await checkStaticStorybook(built, SHOTS, { executablePath: CHROMIUM, args: CHROMIUM_ARGS })) record(check.name, check.ok, check.detail)
+    await checkDev(consumer)
   } catch (error) {
     record('the Storybook run finished', false, (error as Error).stack)
   } finally {

@@ -74,23 +74,26 @@ const everyOperation: Exclude<OperationName, (typeof OPERATIONS)[number]> extend
 void everyOperation
 
 /**
- * The `createMockApi` options a story may set. `profile` is listed ahead of the option (another change adds
+ * The `createMockApi` options a story may set. Typed against MockApiOptions, so that an option added there
+ * fails the type check here until it is listed. `profile` is listed ahead of the option (another change adds
  * it to createMockApi): it reaches createMockApi unchanged either way.
  */
-const OPTION_KEYS = new Set([
-  'scenario',
-  'state',
-  'seed',
-  'baseUrl',
-  'workspaceIdPrefix',
-  'now',
-  'strict',
-  'journalLimit',
-  'assetsOrigin',
-  'accessTypes',
-  'protocols',
-  'profile',
-])
+const OPTION_KEYS = new Set(
+  Object.keys({
+    scenario: true,
+    state: true,
+    seed: true,
+    baseUrl: true,
+    workspaceIdPrefix: true,
+    now: true,
+    strict: true,
+    journalLimit: true,
+    assetsOrigin: true,
+    accessTypes: true,
+    protocols: true,
+    profile: true,
+  } satisfies Record<keyof MockApiOptions | 'profile', true>),
+)
 
 const FAULT_TYPES = new Set(['fail', 'disconnect', 'latency', 'rateLimit'])
 

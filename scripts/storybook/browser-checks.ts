@@ -1,7 +1,8 @@
 /**
- * The static Storybook (`storybook build`) served over HTTP and opened in Chromium: each story alone in the
- * preview (rendered, play passed, no console error, a screenshot), then two story changes in the Storybook
- * UI, where the preview page stays and only the story changes.
+ * The example's Storybook opened in Chromium, as a static build (`storybook build`, served over HTTP here)
+ * and as `storybook dev`: stories alone in the preview (rendered, play passed, no console error, a
+ * screenshot), then two story changes in the Storybook UI, where the preview page stays and only the story
+ * changes.
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -92,15 +93,15 @@ function watchErrors(page: Page): string[] {
   return errors
 }
 
-async function eachStory(browser: Browser, base: string, id: string, title: string, shots: string): Promise<StaticCheck> {
-  const name = `static build: ${title} renders, its play passes, no console error`
+async function eachStory(browser: Browser, base: string, id: string, title: string, shots: string, where: string): Promise<StaticCheck> {
+  const name = `${where}: ${title} renders, its play passes, no console error`
   const page = await browser.newPage({ viewport: { width: 900, height: 600 } })
   const errors = watchErrors(page)
   await watchStories(page)
   try {
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
     const status = await storyDone(page, id)
-    await page.screenshot({ path: join(shots, `${id}.png`) })
+    await page.screenshot({ path: join(shots, `${where.replace(/\W+/g, '-')}-${id}.png`) })
     const root = (await page.locator('#storybook-root').innerText()).trim()
     const unexpected = errors.filter((text) => !EXPECTED_ERRORS[id]?.test(text))
     const expectedSeen = !EXPECTED_ERRORS[id] || errors.some((text) => EXPECTED_ERRORS[id]!.test(text))
@@ -117,7 +118,7 @@ async function eachStory(browser: Browser, base: string, id: string, title: stri
  * In the Storybook UI: opens `from`, lets its play run, clicks `to` in the sidebar; the preview page stays,
  * so what `from` left running meets `to`'s render. Returns `to`'s status and the preview frame.
  */
-async function storyChange(browser: Browser, base: string, from: string, to: string, shots: string) {
+async function storyChange(browser: Browser, base: string, from: string, to: string, shots: string, where: string) {
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
   const errors = watchErrors(page)
   await watchStories(page)
@@ -128,11 +129,43 @@ async function storyChange(browser: Browser, base: string, from: string, to: str
   await storyDone(preview, from)
   await page.locator(`[data-item-id="${to}"]`).click()
   const status = await storyDone(preview, to)
-  await page.screenshot({ path: join(shots, `ui-${from}-then-${to}.png`) })
+  await page.screenshot({ path: join(shots, `${where.replace(/\W+/g, '-')}-ui-${from}-then-${to}.png`) })
   return { page, preview, status, errors }
 }
 
-export async function checkStaticStorybook(built: string, shots: string, launch: { executablePath: string; args: string[] }): Promise<StaticCheck[]> {
+/** In the Storybook UI: SlowList then AfterSlowList, Create then AfterCreate, each second story clicked in the sidebar. */
+async function storyChanges(browser: Browser, base: string, shots: string, where: string): Promise<StaticCheck[]> {
+  const checks: StaticCheck[] = []
+  try {
+    const slow = await storyChange(browser, base, 'workspacelist--slow-list', 'workspacelist--after-slow-list', shots, where)
+    const outcome = await slow.preview.evaluate(() => document.body.dataset.slowListOutcome)
+    // Chromium logs the aborted request's network error: that is the point of the story.
+    const slowErrors = slow.errors.filter((text) => !/net::ERR_FAILED/.test(text))
+    checks.push({
+      name: `${where}, Storybook UI: SlowList, then AfterSlowList clicked in the sidebar: SlowList's request in flight ends in a network error, not an answer`,
+      ok: slow.status === 'success' && outcome === 'network error' && slowErrors.length === 0,
+      detail: `status ${slow.status}; outcome ${outcome}; console errors: ${JSON.stringify(slow.errors)}`,
+    })
+    await slow.page.close()
+
+    const create = await storyChange(browser, base, 'createworkspace--create', 'createworkspace--after-create', shots, where)
+    const listed = await create.preview.locator('#storybook-root').innerText()
+    checks.push({
+      name: `${where}, Storybook UI: Create, then AfterCreate clicked in the sidebar: the created workspace is gone`,
+      ok: create.status === 'success' && !listed.includes('Made by the Create story') && listed.includes('Payments Production') && create.errors.length === 0,
+      detail: `status ${create.status}; listed ${JSON.stringify(listed)}; console errors: ${JSON.stringify(create.errors)}`,
+    })
+    await create.page.close()
+  } catch (error) {
+    checks.push({ name: `${where}, Storybook UI: story changes`, ok: false, detail: (error as Error).stack })
+  }
+  return checks
+}
+
+type Launch = { executablePath: string; args: string[] }
+
+/** The static build: every story alone, then the story changes in the UI. */
+export async function checkStaticStorybook(built: string, shots: string, launch: Launch): Promise<StaticCheck[]> {
   const index = JSON.parse(readFileSync(join(built, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; type: string; title: string; name: string }> }
   const stories = Object.values(index.entries).filter((entry) => entry.type === 'story')
   const server = await serve(built)
@@ -140,31 +173,21 @@ export async function checkStaticStorybook(built: string, shots: string, launch:
   const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args })
   const checks: StaticCheck[] = [{ name: `static build: index.json lists the ${stories.length} stories`, ok: stories.length >= 8 }]
   try {
-    for (const story of stories) checks.push(await eachStory(browser, base, story.id, `${story.title} / ${story.name}`, shots))
-
-    const slow = await storyChange(browser, base, 'workspacelist--slow-list', 'workspacelist--after-slow-list', shots)
-    const outcome = await slow.preview.evaluate(() => document.body.dataset.slowListOutcome)
-    const slowErrors = slow.errors.filter((text) => !/net::ERR_FAILED/.test(text))
-    checks.push({
-      name: "Storybook UI: SlowList, then AfterSlowList clicked in the sidebar: SlowList's request in flight ends in a network error, not an answer",
-      ok: slow.status === 'success' && outcome === 'network error' && slowErrors.length === 0,
-      detail: `status ${slow.status}; outcome ${outcome}; console errors: ${JSON.stringify(slow.errors)}`,
-    })
-    await slow.page.close()
-
-    const create = await storyChange(browser, base, 'createworkspace--create', 'createworkspace--after-create', shots)
-    const listed = await create.preview.locator('#storybook-root').innerText()
-    checks.push({
-      name: 'Storybook UI: Create, then AfterCreate clicked in the sidebar: the created workspace is gone',
-      ok: create.status === 'success' && !listed.includes('Made by the Create story') && listed.includes('Payments Production') && create.errors.length === 0,
-      detail: `status ${create.status}; listed ${JSON.stringify(listed)}; console errors: ${JSON.stringify(create.errors)}`,
-    })
-    await create.page.close()
-  } catch (error) {
-    checks.push({ name: 'Storybook UI: story changes', ok: false, detail: (error as Error).stack })
+    for (const story of stories) checks.push(await eachStory(browser, base, story.id, `${story.title} / ${story.name}`, shots, 'static build'))
+    checks.push(...(await storyChanges(browser, base, shots, 'static build')))
   } finally {
     await browser.close()
     server.close()
   }
   return checks
+}
+
+/** `storybook dev` at `base`: one story alone, then the story changes in the UI. */
+export async function checkDevStorybook(base: string, shots: string, launch: Launch): Promise<StaticCheck[]> {
+  const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args })
+  try {
+    return [await eachStory(browser, base, 'workspacelist--demo', 'WorkspaceList / Demo', shots, 'storybook dev'), ...(await storyChanges(browser, base, shots, 'storybook dev'))]
+  } finally {
+    await browser.close()
+  }
 }
