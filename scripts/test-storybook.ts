@@ -42,7 +42,9 @@ const started = Date.now()
 
 function record(name: string, ok: boolean, detail?: string): boolean {
   checks.push(detail === undefined ? { name, ok } : { name, ok, detail })
-  console.log(`${ok ? '✓' : '✗'} ${name}${ok || !detail ? '' : `\n${detail.replace(/^/gm, '    ')}`}`)
+  // The seconds since the start: where the run's time goes.
+  const at = `[${Math.round((Date.now() - started) / 1000)} s]`
+  console.log(`${ok ? '✓' : '✗'} ${at} ${name}${ok || !detail ? '' : `\n${detail.replace(/^/gm, '    ')}`}`)
   return ok
 }
 
