@@ -14,7 +14,7 @@ import base from './vitest.config.ts'
 
 /** Test folders that hold the behaviour tests of each source folder, nearest first. */
 const TESTS_OF: Record<string, string[]> = {
-  handlers: ['handlers', 'api', 'openapi'],
+  handlers: ['handlers', 'api', 'openapi', 'verify'],
   model: ['model', 'api'],
   testkit: ['testkit'],
   scenarios: ['api', 'readme'],
@@ -22,6 +22,7 @@ const TESTS_OF: Record<string, string[]> = {
   server: ['server', 'openapi'],
   api: ['api', 'testkit'],
   cli: ['server'],
+  verify: ['verify'],
 }
 
 /**
@@ -78,11 +79,13 @@ export default defineConfig({
       'test/server/**/*.test.ts',
       'test/readme/**/*.test.ts',
       'test/schema-files.test.ts',
+      'test/verify/**/*.test.ts',
     ],
     exclude: [
       'test/server/cli-*.test.ts',
       'test/server/faults-admin.test.ts', // drives the CLI process
       'test/server/mcp-stdio.test.ts', // drives the CLI process
+      'test/verify/deviant.test.ts', // drives the CLI process
       'test/readme/session-sketches.test.ts',
       'test/hostile/fuzz.test.ts',
       'test/hostile/concurrency.test.ts',

@@ -83,7 +83,7 @@ mkdirSync(CONSOLE, { recursive: true })
 writeFileSync(new URL('console.js', CONSOLE), await bundleConsole({ minify: true }))
 copyFileSync(new URL('src/server/console/client/console.css', `file://${ROOT}`), new URL('console.css', CONSOLE))
 
-execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '-p', 'tsconfig.build.json'], {
+execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '--singleThreaded', '-p', 'tsconfig.build.json'], {
   cwd: ROOT,
   stdio: 'inherit',
 })

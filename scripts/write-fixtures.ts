@@ -1,12 +1,14 @@
 /**
  * Regenerates the generated fixtures (`npm run fixtures`): fixtures/schemas/*.json from the zod schemas,
- * fixtures/openapi.json and fixtures/openapi.yaml (the OpenAPI 3.1 document the package ships), and
+ * fixtures/openapi.json and fixtures/openapi.yaml (the OpenAPI 3.1 document the package ships),
+ * fixtures/profile.schema.json (the JSON Schema of a behaviour profile), and
  * fixtures/demo.json, the `demo` scenario's state at the default seed. Tests fail when any drifts.
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { allJsonSchemas } from '../src/model/json-schemas.ts'
 import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../src/handlers/openapi/served-documents.ts'
 import { fixtureText } from '../src/model/fixture-text.ts'
+import { profileJsonSchema } from '../src/handlers/profile-json-schema.ts'
 import { buildScenario } from '../src/scenarios/resolve.ts'
 import { DEMO_FIXTURE_SEED } from '../src/scenarios/presets.ts'
 
@@ -20,5 +22,7 @@ for (const [file, format] of Object.entries(SHIPPED_DOCUMENTS)) {
   writeFileSync(new URL(file, fixtures), await openApiText('3.1', format, SHIPPED_SERVER))
   console.log(`wrote fixtures/${file}`)
 }
+writeFileSync(new URL('profile.schema.json', fixtures), fixtureText(profileJsonSchema()))
+console.log('wrote fixtures/profile.schema.json')
 writeFileSync(new URL('demo.json', fixtures), fixtureText(buildScenario('demo', { seed: DEMO_FIXTURE_SEED })))
 console.log('wrote fixtures/demo.json')

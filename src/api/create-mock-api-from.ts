@@ -3,6 +3,7 @@ import { DEFAULT_ASSETS_ORIGIN } from '../factories/factories.ts'
 import { fromFetchRequest } from '../handlers/api-request.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
 import { createHandlers } from '../handlers/create-handlers.ts'
+import { resolveProfile } from '../handlers/profile.ts'
 import { toResponse } from '../handlers/reply.ts'
 import { operations } from '../handlers/routes.ts'
 import { Baseline } from '../model/baseline.ts'
@@ -50,10 +51,12 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
 
 function contextOf(options: MockApiOptions, store: Store, seed: number, baseUrl: string | undefined): KitContext {
   const strict = options.strict ?? underTestRunner()
-  const workspaceIdPrefix = options.workspaceIdPrefix ?? 'wse'
+  const profile = resolveProfile(options.profile, options.workspaceIdPrefix)
+  const workspaceIdPrefix = profile.idPrefix.workspace
   return {
     store,
     baseUrl,
+    profile,
     serialize: createSerializer(workspaceIdPrefix, strict),
     workspaceKey: workspaceKeyMapper(workspaceIdPrefix),
     faults: new FaultRegistry(operations, createRandomSource(seed, 0xfa17)),

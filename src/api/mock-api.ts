@@ -3,6 +3,7 @@ import type { HttpHandler } from 'msw'
 import type { FactoryOptions } from '../factories/factories.ts'
 import type { WorkspaceIdPrefix } from '../handlers/context.ts'
 import type { OperationName } from '../handlers/operation-spec.ts'
+import type { Profile } from '../handlers/profile.ts'
 import type { ContractViolation } from '../handlers/ports.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { Database } from '../model/database.ts'
@@ -32,6 +33,12 @@ export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
   strict?: boolean
   /** Most requests the journal keeps (oldest drop first). Default 1000; 0 turns the journal off. */
   journalLimit?: number
+  /**
+   * The behaviour profile: paging bounds and defaults, the page past the end, HEAD handling, problem titles,
+   * `WWW-Authenticate`, the workspace id prefix (docs/verify.md). Absent knobs keep today's behaviour; `verify --profile-out` writes one.
+   * Its `idPrefix.workspace` wins over `workspaceIdPrefix`. A bad profile throws `ProfileError` naming the key.
+   */
+  profile?: Profile
 }
 
 /** A caller of the API: its credentials, its account id and its organization id. */

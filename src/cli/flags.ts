@@ -52,6 +52,8 @@ export interface CliSettings {
   adminToken: string | undefined
   /** Host names the admin answers besides loopback names, IP literals and --host. */
   allowedHosts: string[]
+  /** A behaviour profile file (docs/verify.md): the mock answers with its knobs. */
+  profile: string | undefined
   help: boolean
   version: boolean
 }
@@ -75,6 +77,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
   adminToken: undefined,
   allowedHosts: [],
+  profile: undefined,
   help: false,
   version: false,
 }
@@ -135,7 +138,7 @@ function existingFile(text: string, flag: string): string {
 }
 
 /** A duration with its unit: `500ms`, `90s`, `30m`, `2h` (in milliseconds). */
-function duration(min: number) {
+export function duration(min: number) {
   const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
   return (text: string, flag: string): number => {
     const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text)
@@ -148,7 +151,7 @@ function duration(min: number) {
 }
 
 /** Header values: printable ASCII without spaces, so they survive any HTTP client and shell. */
-function headerValue(text: string, flag: string): string {
+export function headerValue(text: string, flag: string): string {
   if (!/^[\x21-\x7e]+$/.test(text)) {
     throw new FlagError(`${flag} must be printable ASCII without spaces, got "${text}"`)
   }
@@ -306,6 +309,13 @@ export const FLAGS: readonly Flag[] = [
       return text.toLowerCase()
     },
   }),
+  defineFlag({
+    name: 'profile',
+    key: 'profile',
+    value: '<profile.json>',
+    description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
+    parse: existingFile,
+  }),
   defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -330,7 +340,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   }
   const [command, ...extra] = parsed.positionals
   if (command !== undefined && command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default) and mcp`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record and verify`)
   }
   if (extra.length > 0) throw new FlagError(`unexpected argument "${extra[0]}"`)
 
@@ -375,7 +385,7 @@ function translateParseError(error: unknown, argv: readonly string[], flags: rea
 }
 
 /** The flag name nearest to a mistyped one, if it is close enough to be a typo. */
-function closest(name: string, names: readonly string[]): string | undefined {
+export function closest(name: string, names: readonly string[]): string | undefined {
   let best: string | undefined
   let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
   for (const candidate of names) {
@@ -414,6 +424,8 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
   // Stryker disable StringLiteral: help-text
   const intro = [
     'Usage: workspace-api-mock [serve | mcp] [flags]',
+    '       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>',
+    '       workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
     '',
     'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
     'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
@@ -431,11 +443,16 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --scenario ./my-scenario.ts --watch',
     '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
     '',
+    'The record command reads a service\'s workspaces and applications through its API into a state file',
+    'to serve with --state, under a principal of its own: "workspace-api-mock record --help", docs/record.md.',
+    '',
     'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
     'reset, snapshot and upload of the state, sessions.',
     '',
     'MCP, for agents: the admin routes as tools at /__admin/mcp (Streamable HTTP), or on stdio with',
     '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
+    '',
+    'verify: holds a live service to the mock\'s decisions ("workspace-api-mock verify --help").',
     '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
     'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',

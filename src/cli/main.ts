@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
- * also speaks MCP on stdio, until stdin ends.
+ * also speaks MCP on stdio, until stdin ends. `workspace-api-mock record [flags]` writes a service's data
+ * into a state file (src/record/); `verify` (src/verify/) holds a live service to the mock's decisions.
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
  * Node older than 22.12).
  */
@@ -14,6 +15,8 @@ import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../scenarios/with-credentials.ts'
 import type { MockServer, MockServerOptions } from '../server/server.ts'
 import type { FaultSpec } from '../server/admin.ts'
+import type { Profile } from '../handlers/profile.ts'
+import { loadProfileFile, ProfileFileError } from '../verify/profile-file.ts'
 import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
 import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
@@ -26,6 +29,15 @@ async function main(argv: readonly string[]): Promise<number> {
   if (tooOld) {
     process.stderr.write(`${tooOld}\n`)
     return 2
+  }
+  // Commands of their own, loaded only when asked for: the server's start does not carry them.
+  if (argv[0] === 'record') {
+    const { record } = await import('../record/record.ts')
+    return record(argv.slice(1))
+  }
+  if (argv[0] === 'verify') {
+    const { verifyCommand } = await import('../verify/verify.ts')
+    return verifyCommand(argv.slice(1))
   }
   let settings: CliSettings
   try {
@@ -49,16 +61,18 @@ async function main(argv: readonly string[]): Promise<number> {
   const { banner } = await import('./banner.ts')
   const started = performance.now()
   let source: Source
+  let profile: Profile | undefined
   try {
+    profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
     source = await sourceOf(settings)
   } catch (error) {
-    if (!(error instanceof SourceError)) throw error
+    if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error
     process.stderr.write(`${COMMAND}: ${error.message}\n`)
     return 2
   }
   let server: MockServer
   try {
-    server = await startMockServer(toServerOptions(settings, source))
+    server = await startMockServer({ ...toServerOptions(settings, source), profile })
   } catch (error) {
     source.finish()
     if (error instanceof ListenError) {

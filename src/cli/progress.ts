@@ -26,29 +26,50 @@ export function withProgress(
   options: { label: string; total: number | undefined; stream: ProgressStream },
 ): { scenario: Scenario; finish(): void } {
   const { label, total, stream } = options
-  if (stream.isTTY !== true || total === undefined || total < PROGRESS_THRESHOLD) return { scenario, finish() {} }
+  const line = progressLine(stream)
+  if (!line || total === undefined || total < PROGRESS_THRESHOLD) return { scenario, finish() {} }
   const format = new Intl.NumberFormat('en-US')
-  let lastDraw = 0
-  const draw = (text: string) => stream.write(`\r\x1b[2K${text}`)
   return {
     scenario(kit) {
       let built = 0
       const application = kit.application.bind(kit)
       kit.application = (...args) => {
         built++
-        const now = Date.now()
-        if (now - lastDraw >= REDRAW_MS) {
-          lastDraw = now
+        line.update(() => {
           const percent = Math.floor((built / total) * 100)
-          draw(`Seeding ${label}: ${format.format(built)} of ${format.format(total)} applications (${percent}%)`)
-        }
+          return `Seeding ${label}: ${format.format(built)} of ${format.format(total)} applications (${percent}%)`
+        })
         return application(...args)
       }
       scenario(kit)
-      draw(`Seeding ${label}: ${format.format(built)} of ${format.format(total)} applications (100%), loading them into @msw/data...`)
+      line.draw(`Seeding ${label}: ${format.format(built)} of ${format.format(total)} applications (100%), loading them into @msw/data...`)
     },
     finish() {
-      draw('')
+      line.draw('')
     },
+  }
+}
+
+/** One line of a terminal, redrawn in place. */
+export interface ProgressLine {
+  /** Redraws with `text()` unless the last redraw was less than REDRAW_MS ago (the text is built only then). */
+  update(text: () => string): void
+  /** Redraws now; `''` clears the line. */
+  draw(text: string): void
+}
+
+/** A progress line on `stream` when it is a terminal; undefined otherwise (logs and pipes get no redraws). */
+export function progressLine(stream: ProgressStream): ProgressLine | undefined {
+  if (stream.isTTY !== true) return undefined
+  let lastDraw = 0
+  const draw = (text: string) => stream.write(`\r\x1b[2K${text}`)
+  return {
+    update(text) {
+      const now = Date.now()
+      if (now - lastDraw < REDRAW_MS) return
+      lastDraw = now
+      draw(text())
+    },
+    draw,
   }
 }

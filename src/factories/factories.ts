@@ -1,4 +1,4 @@
-import { iconUrls } from '../model/icons.ts'
+import { DEFAULT_ASSETS_ORIGIN, iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from '../model/ids.ts'
 import type {
   Account,
@@ -27,8 +27,7 @@ export const REFERENCE_DATE = Date.UTC(2025, 0, 1)
 
 const DAY = 86_400_000
 
-/** The origin icon URLs point at when none is given: the demo server's default address. */
-export const DEFAULT_ASSETS_ORIGIN = 'http://localhost:4010'
+export { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
 
 export interface FactoryOptions {
   /** Seed of the random source (a local faker `SimpleFaker`). Default 1. */

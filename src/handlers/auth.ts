@@ -7,16 +7,17 @@ import { Problem } from './problem.ts'
 const CHALLENGE = { 'WWW-Authenticate': 'ApiKey header="X-API-Key", secret-header="X-API-Secret"' }
 
 /** The principal whose X-API-Key and X-API-Secret both match; otherwise a 401 problem. */
-export function authenticate(request: ApiRequest, store: Store): Account {
+export function authenticate(request: ApiRequest, store: Store, challenge = true): Account {
+  const headers = challenge ? CHALLENGE : undefined
   const key = request.header('X-API-Key')
   const secret = request.header('X-API-Secret')
   if (!key || !secret) {
     const missing = [!key && 'X-API-Key', !secret && 'X-API-Secret'].filter(Boolean).join(' and ')
-    throw new Problem(401, `missing ${missing} header`, undefined, CHALLENGE)
+    throw new Problem(401, `missing ${missing} header`, undefined, headers)
   }
   const account = store.indexes.accountByApiKey(key)
   if (!account || account.apiSecret !== secret) {
-    throw new Problem(401, 'invalid API key or secret', undefined, CHALLENGE)
+    throw new Problem(401, 'invalid API key or secret', undefined, headers)
   }
   return account
 }

@@ -4,6 +4,7 @@ import { applicationSchema, workspaceSchema, type Application, type Workspace } 
 import type { Store } from '../model/store.ts'
 import { jsonRow, type JsonRow } from './envelope.ts'
 import type { ContractViolation, FaultGate, OverrideGate, RequestJournal, ResponseChecker } from './ports.ts'
+import type { ResolvedProfile } from './profile.ts'
 
 /** How workspace ids appear in records: `wse` (default, works in paths) or `app` (the spec sample's quirk). */
 export type WorkspaceIdPrefix = 'wse' | 'app'
@@ -13,6 +14,8 @@ export interface MockContext {
   readonly store: Store
   /** Origin (and optional path) the handlers answer on; undefined means any origin. */
   readonly baseUrl: string | undefined
+  /** The behaviour profile's knobs (profile.ts): today's behaviour unless the `profile` option changes them. */
+  readonly profile: ResolvedProfile
   readonly serialize: RecordSerializer
   /** Maps an id as a client sends it to the stored workspace id. */
   readonly workspaceKey: (id: string) => string

@@ -2,7 +2,7 @@ import { http, passthrough, type HttpHandler } from 'msw'
 import { fromFetchRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
 import { fallbackReply, overlongReply } from './fallback.ts'
-import { toResponse } from './reply.ts'
+import { toResponse, withoutBody } from './reply.ts'
 import { catchAllPaths, isApiRequest, isOverlong, operationRoutes } from './routes.ts'
 import { runOperation } from './run-operation.ts'
 
@@ -27,7 +27,15 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
       toResponse(await runOperation(operation, mock, fromFetchRequest(request), params)),
     ),
   )
+  // The profile's `head: 'get'`: HEAD on a GET route answers as the GET without its body.
+  const heads = mock.profile.head !== 'get' ? [] : operationRoutes(baseUrl)
+    .filter(({ method }) => method === 'GET')
+    .map(({ operation, path }) =>
+      http.head(path, async ({ request, params }) =>
+        toResponse(withoutBody(await runOperation(operation, mock, fromFetchRequest(request), params))),
+      ),
+    )
   const fallback = async ({ request }: { request: Request }) =>
     toResponse(await fallbackReply(mock, fromFetchRequest(request)))
-  return [guard, ...byOperation, ...catchAllPaths(baseUrl).map((path) => http.all(path, fallback))]
+  return [guard, ...byOperation, ...heads, ...catchAllPaths(baseUrl).map((path) => http.all(path, fallback))]
 }

@@ -1,7 +1,7 @@
 import type { ApiRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
 import { fallbackReply, overlongReply } from './fallback.ts'
-import type { Answer } from './reply.ts'
+import { withoutBody, type Answer } from './reply.ts'
 import { createRouter } from './routes.ts'
 import { runOperation, type MaybePromise } from './run-operation.ts'
 
@@ -16,11 +16,25 @@ export type Dispatcher = (request: ApiRequest) => MaybePromise<Answer | undefine
  */
 export function createDispatcher(mock: MockContext): Dispatcher {
   const route = createRouter(mock.baseUrl)
+  const headLikeGet = mock.profile.head === 'get'
   return (request) => {
+    if (headLikeGet && request.method === 'HEAD') return headAsGet(route, mock, request)
     const found = route(request.method, request.url)
     if (found === undefined) return undefined
     if (found === 'overlong') return overlongReply(mock, request)
     if (found === 'fallback') return fallbackReply(mock, request)
     return runOperation(found.operation, mock, request, found.params)
   }
+}
+
+/** The profile's `head: 'get'`: HEAD on a GET route answers as GET without the body; elsewhere as before. */
+function headAsGet(route: ReturnType<typeof createRouter>, mock: MockContext, request: ApiRequest): MaybePromise<Answer | undefined> {
+  const found = route('GET', request.url)
+  if (found === undefined || found === 'overlong' || found === 'fallback') {
+    const other = route('HEAD', request.url)
+    if (other === undefined) return undefined
+    return other === 'overlong' ? overlongReply(mock, request) : fallbackReply(mock, request)
+  }
+  const answer = runOperation(found.operation, mock, request, found.params)
+  return answer instanceof Promise ? answer.then(withoutBody) : withoutBody(answer)
 }

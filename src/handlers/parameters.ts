@@ -3,6 +3,7 @@ import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
 import type { ParameterSpec } from './operation-spec.ts'
+import type { PagingBounds } from './profile.ts'
 import { validate } from './validation.ts'
 
 /** A path or header identifier: 1 to 36 characters (spec 8). Prefix and hex form are not checked: 404. */
@@ -89,20 +90,42 @@ export function headerIdentifier(request: ApiRequest, parameter: IdentifierSpec,
   return validate(parameter.schema, value, `header.${parameter.name}`, errors) ?? ''
 }
 
+/** Bounds and defaults of both paging parameters, as a profile sets them. */
+export type PagingProfile = { readonly currentPage: PagingBounds; readonly pageSize: PagingBounds }
+
+// A profile's own bounds get schemas of their own, built once per profile object (the default's are above).
+const schemasOf = new WeakMap<PagingProfile, typeof pageParameters>()
+function parametersOf(paging: PagingProfile | undefined): typeof pageParameters {
+  if (paging === undefined) return pageParameters
+  let schemas = schemasOf.get(paging)
+  if (schemas === undefined) {
+    const { currentPage, pageSize } = paging
+    schemas = {
+      currentPage: integerParameter(currentPage.min, currentPage.max),
+      pageSize: integerParameter(pageSize.min, pageSize.max),
+    }
+    schemasOf.set(paging, schemas)
+  }
+  return schemas
+}
+
 /**
  * `current_page` and `page_size`. An empty value counts as absent (as in Huma); a repeated one is rejected
- * rather than silently picking one of them.
+ * rather than silently picking one of them. `paging`: the profile's bounds and defaults (default `PAGING`'s).
  */
-export function pagingQuery(url: URL, errors: ErrorDetail[]): { currentPage: number; pageSize: number } {
+export function pagingQuery(url: URL, errors: ErrorDetail[], paging?: PagingProfile): { currentPage: number; pageSize: number } {
+  const schemas = parametersOf(paging)
+  const bounds = paging ?? PAGING
   const read = (key: keyof typeof PAGING): number => {
     const { name } = PAGING[key]
+    const fallback = bounds[key].default
     const values = url.searchParams.getAll(name).filter((v) => v !== '')
-    if (values.length === 0) return PAGING[key].default
+    if (values.length === 0) return fallback
     if (values.length > 1) {
       errors.push({ message: 'expected a single value', location: `query.${name}`, value: values })
-      return PAGING[key].default
+      return fallback
     }
-    return validate(pageParameters[key], values[0], `query.${name}`, errors) ?? PAGING[key].default
+    return validate(schemas[key], values[0], `query.${name}`, errors) ?? fallback
   }
   return { currentPage: read('currentPage'), pageSize: read('pageSize') }
 }

@@ -46,10 +46,22 @@ const TITLES: Record<number, string> = {
   511: 'Network Authentication Required',
 }
 
-/** The title of a status code, as the real service (Huma on Go) writes it. */
-export function statusTitle(status: number): string {
+/** RFC 9110's reason phrases where they differ from Go's (the `rfc9110` title style of the profile). */
+const RFC_9110_TITLES: Record<number, string> = {
+  413: 'Content Too Large',
+  414: 'URI Too Long',
+  416: 'Range Not Satisfiable',
+  422: 'Unprocessable Content',
+}
+
+/** How problem titles are written: Go's status text (Huma's, the default) or RFC 9110's reason phrase. */
+export type TitleStyle = 'go' | 'rfc9110'
+
+/** The title of a status code, as the real service (Huma on Go) writes it, or in RFC 9110's words. */
+export function statusTitle(status: number, style: TitleStyle = 'go'): string {
+  const rfc = style === 'rfc9110' ? RFC_9110_TITLES[status] : undefined
   // Stryker disable next-line EqualityOperator: same-value
-  return TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error')
+  return rfc ?? TITLES[status] ?? (status >= 500 ? 'Server Error' : 'Client Error')
 }
 
 /**
@@ -73,10 +85,10 @@ export class Problem extends Error {
 }
 
 /** The one way the kit writes an error: `application/problem+json` in Huma's ErrorModel shape. */
-export function problemReply(problem: Problem, target: ResponseTarget): Reply {
+export function problemReply(problem: Problem, target: ResponseTarget, titles: TitleStyle = 'go'): Reply {
   const body: Record<string, unknown> = {
     $schema: target.schemaUrl('ErrorModel'),
-    title: statusTitle(problem.status),
+    title: statusTitle(problem.status, titles),
     status: problem.status,
     detail: problem.detail,
   }

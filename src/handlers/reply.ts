@@ -72,3 +72,9 @@ export function toResponse(answer: Answer): Response {
   const body = answer.chunks.length === 0 ? null : streamOf(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))
   return new Response(body, { status: answer.status, headers: answer.headers })
 }
+
+/** The answer to a HEAD that is answered like its GET: the same status and headers, no body. */
+export function withoutBody(answer: Answer): Answer {
+  if (answer instanceof Response) return new Response(null, { status: answer.status, statusText: answer.statusText, headers: answer.headers })
+  return { status: answer.status, headers: answer.headers, chunks: [] }
+}

@@ -59,7 +59,7 @@ class Journaling {
   }
 
   fail(error: unknown): Answer {
-    return problemReply(asProblem(error, this.operation, this.mock), this.target)
+    return problemReply(asProblem(error, this.operation, this.mock), this.target, this.mock.profile.problemTitles)
   }
 
   finish(answer: Answer): MaybePromise<Answer> {
@@ -105,7 +105,7 @@ export function runOperation(
   return journaled(mock, request, operation, params, (target) => {
     // Stryker disable next-line ConditionalExpression,BlockStatement: fast-path
     if (mock.store.settled && mock.faults.size === 0 && mock.overrides.size === 0) {
-      return run(target, operation.public ? undefined : authenticate(request, mock.store))
+      return run(target, operation.public ? undefined : authenticate(request, mock.store, mock.profile.wwwAuthenticate))
     }
     return guarded(operation, mock, request, params, target, run)
   })
@@ -124,9 +124,9 @@ async function guarded(
   // Stryker disable next-line ConditionalExpression,EqualityOperator: fast-path
   if (mock.faults.size > 0) {
     const fault = await mock.faults.apply(operation)
-    if (fault) return 'response' in fault ? fault.response : problemReply(fault.problem, target)
+    if (fault) return 'response' in fault ? fault.response : problemReply(fault.problem, target, mock.profile.problemTitles)
   }
-  const principal = operation.public ? undefined : authenticate(request, mock.store)
+  const principal = operation.public ? undefined : authenticate(request, mock.store, mock.profile.wwwAuthenticate)
   // Stryker disable next-line ConditionalExpression,EqualityOperator: fast-path
   if (mock.overrides.size > 0) {
     const overridden = await mock.overrides.respond(operation, request, params, target)

@@ -15,6 +15,7 @@ import { initialStateOf } from '../api/initial-state.ts'
 import { baselineOf, replaceInitialState } from '../api/mock-state.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import { Baseline } from '../model/baseline.ts'
+import { newCredentials } from '../model/credentials.ts'
 import type { Account } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
@@ -331,9 +332,9 @@ export class SessionRegistry {
       // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
       this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
     for (;;) {
-      const apiKey = `wam_key_${randomBytes(16).toString('hex')}`
+      const credentials = newCredentials()
       // Stryker disable next-line ConditionalExpression: random
-      if (!taken(apiKey)) return { apiKey, apiSecret: `wam_secret_${randomBytes(20).toString('hex')}` }
+      if (!taken(credentials.apiKey)) return credentials
     }
   }
 

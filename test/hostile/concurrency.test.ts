@@ -47,7 +47,7 @@ interface Planned {
   page?: [number, number]
 }
 
-const server = new HostileServer({ scenario: twoTenants, seed: 5 })
+const server = new HostileServer({ scenario: twoTenants, seed: 5 }, { connections: null })
 let initial: ScenarioState
 let peakInFlight = 0
 let inFlight = 0

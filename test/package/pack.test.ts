@@ -113,7 +113,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', ...schemas].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
@@ -180,6 +180,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'playwright/index.js', 'node/index.js', 'cli/main.js']) {
       expect(loaded(entry).filter((file) => /chunks\/mcp-/.test(file)), entry).toEqual([])
     }
+    // The record command (src/record/) loads with `workspace-api-mock record` only.
+    expect(readdirSync(join(dist, 'chunks')).filter((name) => /^record-/.test(name))).toHaveLength(1)
+    expect(loaded('cli/main.js').filter((file) => /chunks\/record-/.test(file))).toEqual([])
+    // So does verify (src/verify/), with `workspace-api-mock verify`.
+    expect(readdirSync(join(dist, 'chunks')).filter((name) => /^verify-/.test(name))).toHaveLength(1)
+    expect(loaded('cli/main.js').filter((file) => /chunks\/verify-/.test(file))).toEqual([])
   })
 
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {
@@ -191,7 +197,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
 
   test('a consumer TypeScript file type-checks against the shipped types (skipLibCheck off)', async () => {
     const tsc = join(consumer, 'node_modules/typescript/bin/tsc')
-    const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], consumer)
+    const { code, output } = await command(process.execPath, [tsc, '--singleThreaded', '-p', 'tsconfig.json'], consumer)
     expect(output).toBe('')
     expect(code).toBe(0)
   })
@@ -277,6 +283,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(manifest.exports['./openapi.yaml']).toBe('./fixtures/openapi.yaml')
   })
 
+  test('workspace-api-mock/profile.schema.json resolves to the JSON Schema of a behaviour profile', () => {
+    const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/profile.schema.json')
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/profile.schema.json'), 'utf8'))
+    expect(manifest.exports['./profile.schema.json']).toBe('./fixtures/profile.schema.json')
+  })
+
   test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {
     const vendor = join(consumer, 'node_modules/workspace-api-mock/dist/vendor')
     expect(readdirSync(vendor).sort()).toEqual(['scalar-api-reference.LICENSE.txt', 'scalar-api-reference.js.gz'])
@@ -334,7 +346,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(generated).toContain('PagingResponseListApplicationBody')
 
     // TypeScript 7 checks the client, the suite, the generated types and openapi-fetch's; each @ts-expect-error must be needed.
-    const tsc = await command(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], project)
+    const tsc = await command(process.execPath, [join(consumer, 'node_modules/typescript/bin/tsc'), '--singleThreaded', '-p', 'tsconfig.json'], project)
     expect(tsc.output).toBe('')
     expect(tsc.code).toBe(0)
     const suite = await command(process.execPath, [join(consumer, 'node_modules/vitest/vitest.mjs'), 'run'], project)
@@ -402,7 +414,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     cpSync(join(ROOT, 'examples/playwright-consumer'), project, { recursive: true })
     symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
     const tsc = join(consumer, 'node_modules/typescript/bin/tsc')
-    const { code, output } = await command(process.execPath, [tsc, '-p', 'tsconfig.json'], project)
+    const { code, output } = await command(process.execPath, [tsc, '--singleThreaded', '-p', 'tsconfig.json'], project)
     expect(output).toBe('')
     expect(code).toBe(0)
   })

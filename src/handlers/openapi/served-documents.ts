@@ -5,6 +5,7 @@
 import { memoByKey, once } from '../memo.ts'
 import { reply, type Reply } from '../reply.ts'
 import { openApiDocument, type OpenApiVersion } from './document.ts'
+import { profiled, type DocumentProfile } from './profiled.ts'
 
 export type DocumentFormat = 'json' | 'yaml'
 
@@ -25,9 +26,13 @@ export const SHIPPED_DOCUMENTS = { 'openapi.json': 'json', 'openapi.yaml': 'yaml
 
 const yaml = once(() => import('yaml'))
 
-/** The document as text: JSON indented by two spaces, or YAML (block style, keys in the same order). */
-export async function openApiText(version: OpenApiVersion, format: DocumentFormat, server: string): Promise<string> {
-  const document = openApiDocument(version, server)
+/**
+ * The document as text: JSON indented by two spaces, or YAML (block style, keys in the same order); with
+ * what a behaviour profile changes in it, if anything.
+ */
+export async function openApiText(version: OpenApiVersion, format: DocumentFormat, server: string, profile?: DocumentProfile): Promise<string> {
+  const built = openApiDocument(version, server)
+  const document = profile ? profiled(built, profile) : built
   if (format === 'json') return `${JSON.stringify(document, null, 2)}\n`
   const { stringify } = await yaml()
   return stringify(document, { lineWidth: 0, aliasDuplicateObjects: false })
@@ -35,17 +40,19 @@ export async function openApiText(version: OpenApiVersion, format: DocumentForma
 
 const encoder = new TextEncoder()
 
-// Per document and server, bounded: in a server the origin comes from the client's Host header.
+// Per document, server and profile, bounded: in a server the origin comes from the client's Host header.
 const bytesOf = memoByKey(
   (key: string): Promise<Uint8Array> => {
-    const [version, format, server] = key.split(' ') as [OpenApiVersion, DocumentFormat, string]
-    return openApiText(version, format, server).then((text) => encoder.encode(text))
+    const [version, format, server, profile] = key.split(' ') as [OpenApiVersion, DocumentFormat, string, string | undefined]
+    const changes = profile === undefined ? undefined : (JSON.parse(profile) as DocumentProfile)
+    return openApiText(version, format, server, changes).then((text) => encoder.encode(text))
   },
   { limit: 64 },
 )
 
 /** The reply of a document request; `server` is what the document's `servers` names. */
-export async function openApiReply(version: OpenApiVersion, format: DocumentFormat, server: string): Promise<Reply> {
-  const bytes = await bytesOf(`${version} ${format} ${server}`)
+export async function openApiReply(version: OpenApiVersion, format: DocumentFormat, server: string, profile?: DocumentProfile): Promise<Reply> {
+  // A URL holds no space, nor does JSON.stringify's output: the key splits back into its parts.
+  const bytes = await bytesOf(`${version} ${format} ${server}${profile ? ` ${JSON.stringify(profile)}` : ''}`)
   return reply(200, { 'Content-Type': OPENAPI_MEDIA_TYPES[format] }, [bytes])
 }

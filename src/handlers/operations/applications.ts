@@ -31,10 +31,13 @@ export const listApplications = defineOperation({
   run(input) {
     const principal = principalOf(input)
     const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
-    const { currentPage, pageSize } = pagingQuery(input.url, input.errors)
+    const { currentPage, pageSize } = pagingQuery(input.url, input.errors, input.mock.profile.paging)
     const workspace = scopedWorkspace(input, scope, principal)
     const all = input.mock.store.indexes.applicationsOf(workspace.id)
     const start = (currentPage - 1) * pageSize
+    if (start >= all.length && currentPage > 1 && input.mock.profile.pastTheEnd === 'not-found') {
+      throw new Problem(404, `page ${currentPage} is past the last page (${all.length} applications)`)
+    }
     const records = all.slice(start, start + pageSize)
     return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, records, input.mock.serialize.application, {
       currentPage,

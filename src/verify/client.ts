@@ -1,0 +1,135 @@
+/**
+ * The two sides verify sends every request to: the target over HTTP (sequential, rate-limited, with a
+ * timeout) and the reference, an in-process mock with the same profile, whose answers are the expectations.
+ */
+import type { MockApi } from '../api/mock-api.ts'
+
+/** One request of a probe, as either side sends it. */
+export interface RequestSpec {
+  method: string
+  /** Path and query below the base URL, e.g. `/api/applications?page_size=10`. */
+  path: string
+  /** `valid`: the principal's credentials; the others are the authentication probes' variants. */
+  auth: 'valid' | 'none' | 'wrong-secret' | 'empty-key'
+  headers?: Record<string, string>
+  body?: string | Uint8Array<ArrayBuffer>
+}
+
+/** An answer, read once. */
+export interface Answer {
+  status: number
+  headers: Headers
+  text: string
+  /** The body parsed as JSON, undefined when it is not JSON. */
+  json: unknown
+}
+
+export interface Credentials {
+  apiKey: string
+  apiSecret: string
+}
+
+/** A side: where requests go and with whose credentials. */
+export interface Side {
+  base: string
+  credentials: Credentials
+  send(spec: RequestSpec): Promise<Answer>
+}
+
+/** The target cannot be reached, or timed out: a usage problem of the run (exit code 2). */
+export class TargetError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TargetError'
+  }
+}
+
+function requestOf(base: string, credentials: Credentials, spec: RequestSpec): Request {
+  const headers = new Headers(spec.headers)
+  if (spec.auth === 'valid' || spec.auth === 'wrong-secret') headers.set('X-API-Key', credentials.apiKey)
+  if (spec.auth === 'valid') headers.set('X-API-Secret', credentials.apiSecret)
+  if (spec.auth === 'wrong-secret') headers.set('X-API-Secret', `${credentials.apiSecret}-not`)
+  if (spec.auth === 'empty-key') {
+    headers.set('X-API-Key', '')
+    headers.set('X-API-Secret', credentials.apiSecret)
+  }
+  return new Request(`${base}${spec.path}`, { method: spec.method, headers, body: spec.body ?? null })
+}
+
+async function read(response: Response): Promise<Answer> {
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+/** How requests reach the target: `fetch`, or an in-process stand-in such as `api.handle`. */
+export type Fetch = (request: Request, init: RequestInit) => Promise<Response>
+
+/** Tries of a request the target answers 429 with a `Retry-After`, and the longest wait it may ask for. */
+const TRIES = 3
+const MAX_RETRY_AFTER_MS = 60_000
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** The wait a 429 asks for, in ms (seconds or an HTTP date), if it asks for one verify is willing to make. */
+export function retryAfter(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')
+  if (response.status !== 429 || value === null) return undefined
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now()
+  return Number.isFinite(ms) && ms <= MAX_RETRY_AFTER_MS ? Math.max(0, ms) : undefined
+}
+
+/**
+ * The live service: one request at a time, at most `rate` a second, each within `timeout` ms; a 429 with a
+ * `Retry-After` of at most a minute is waited for and asked again (three tries), a polite client's way.
+ */
+export function targetSide(base: string, credentials: Credentials, rate: number, timeout: number, send: Fetch = fetch): Side {
+  const interval = 1000 / rate
+  let next = 0
+  const once = async (spec: RequestSpec): Promise<Response> => {
+    const wait = next - performance.now()
+    if (wait > 0) await sleep(wait)
+    next = performance.now() + interval
+    try {
+      return await send(requestOf(base, credentials, spec), { signal: AbortSignal.timeout(timeout), redirect: 'manual' })
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)
+      throw new TargetError(`cannot reach ${base} (${spec.method} ${spec.path.slice(0, 80)}): ${why}`)
+    }
+  }
+  return {
+    base,
+    credentials,
+    async send(spec) {
+      let response = await once(spec)
+      for (let tried = 1; tried < TRIES; tried++) {
+        const wait = retryAfter(response)
+        if (wait === undefined) break
+        await response.body?.cancel()
+        await sleep(wait)
+        response = await once(spec)
+      }
+      return read(response)
+    },
+  }
+}
+
+/** The reference: the mock in-process, answering through `api.handle` as its handlers would. */
+export function referenceSide(api: MockApi, base: string): Side {
+  return {
+    base,
+    credentials: api.credentials,
+    async send(spec) {
+      const response = await api.handle(requestOf(base, api.credentials, spec))
+      if (!response) throw new Error(`the reference mock does not answer ${spec.path}`)
+      // Over HTTP a HEAD answer has no body, whatever the handler wrote: as a server would send it.
+      return spec.method === 'HEAD' ? { ...(await read(response)), text: '', json: undefined } : read(response)
+    },
+  }
+}

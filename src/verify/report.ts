@@ -1,0 +1,54 @@
+/** The report of a run in its three forms: JSON (`--report`), JUnit XML (`--junit`) and the terminal summary. */
+import type { Check, Report } from './run.ts'
+
+/** The JSON report, in the documented shape. */
+export function reportJson(report: Report): string {
+  return `${JSON.stringify(report, null, 2)}\n`
+}
+
+/** The decision rows the observed checks cover. */
+export function topicsCovered(report: Report): string[] {
+  return [...new Set(report.checks.filter((check) => check.verdict !== 'not-observed').map((check) => check.topic))]
+}
+
+/** One line a check, then the totals. */
+export function summary(report: Report, wrote: readonly string[]): string {
+  const width = Math.max(...report.checks.map((check) => check.id.length))
+  const lines = report.checks.map((check) => {
+    const cut = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`)
+    const seen = check.verdict === 'differs' ? `expected ${cut(check.expected)}, observed ${cut(check.observed)}` : cut(check.observed)
+    return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${check.request.path}  ${seen}  [${check.topic}]`
+  })
+  const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
+  const totals =
+    `${report.checks.length} checks covering ${topicsCovered(report).length} decision rows: ${count('same')} same, ` +
+    `${count('differs')} differ, ${count('not-observed')} not observed; score ${report.score}`
+  const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${wrote.join('; ')}`] : []
+  return [...lines, ...writes, totals].join('\n') + '\n'
+}
+
+const escape = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
+    // Characters XML 1.0 cannot hold at all.
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
+
+/** One testsuite, a testcase per check: `failure` for differs, `skipped` for not-observed. */
+export function junitXml(report: Report): string {
+  const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
+  const cases = report.checks.map((check) => {
+    const open = `    <testcase classname="${escape(check.topic)}" name="${escape(check.id)}">`
+    const what = `${check.request.method} ${check.request.path}: expected ${check.expected}, observed ${check.observed}`
+    if (check.verdict === 'differs') return `${open}\n      <failure message="${escape(what)}"/>\n    </testcase>`
+    if (check.verdict === 'not-observed') return `${open}\n      <skipped message="${escape(what)}"/>\n    </testcase>`
+    return `${open}</testcase>`
+  })
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="workspace-api-mock verify" tests="${report.checks.length}" failures="${count('differs')}" skipped="${count('not-observed')}">`,
+    `  <testsuite name="${escape(report.target)}" timestamp="${escape(report.startedAt)}" tests="${report.checks.length}" failures="${count('differs')}" skipped="${count('not-observed')}">`,
+    ...cases,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n')
+}

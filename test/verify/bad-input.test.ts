@@ -1,0 +1,70 @@
+/**
+ * What verify cannot use: an unreachable or silent target, one that refuses the credentials, one that
+ * answers HTML, a rate of 0, a bad profile. Each is one clear line on stderr and exit code 2, no stack:
+ * two through the command as a process, the rest through the same function in-process (in-process.ts).
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startMockServer, type MockServer } from '../../src/node/index.ts'
+import { freePort, runCli } from '../server/cli-process.ts'
+import { verifyInProcess } from './in-process.ts'
+
+let mock: MockServer
+let html: Server
+let silent: Server
+let dir: string
+const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0 })
+  html = createServer((_, response) => response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html><p>Sign in</p>'))
+  silent = createServer(() => {})
+  await Promise.all([html, silent].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))))
+  dir = mkdtempSync(join(tmpdir(), 'verify-bad-'))
+  writeFileSync(join(dir, 'bad-profile.json'), JSON.stringify({ paging: { pageSize: { max: 'many' } } }))
+})
+afterAll(async () => {
+  silent?.closeAllConnections()
+  await Promise.all([html, silent].map((server) => new Promise((resolve) => server?.close(resolve))))
+  await mock?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const verify = (target: string, ...extra: string[]) => ['verify', '--target', target, '--api-key', 'k', '--api-secret', 's', ...extra]
+
+function expectOneLine(name: string, run: { code: number | null; stdout: string; stderr: string }, message: RegExp) {
+  expect(run.code, name).toBe(2)
+  expect(run.stderr.split('\n'), name).toHaveLength(2)
+  expect(run.stderr.trimEnd(), name).toMatch(message)
+  expect(run.stdout, name).toBe('')
+}
+
+test('the command as a process: an unreachable target, a bad profile for the demo server', { timeout: 120_000 }, async () => {
+  const cases: Array<[string, string[], RegExp]> = [
+    ['unreachable', verify(`http://127.0.0.1:${await freePort()}`), /^workspace-api-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/api\/workspaces\): ECONNREFUSED$/],
+    ['bad profile, demo server', ['--port', '0', '--profile', join(dir, 'bad-profile.json')], /^workspace-api-mock: .*bad-profile\.json: profile: paging\.pageSize\.max: /],
+  ]
+  const runs = await Promise.all(cases.map(([, args]) => runCli(args, 30_000)))
+  cases.forEach(([name, , message], index) => expectOneLine(name, runs[index]!, message))
+})
+
+test.each([
+  ['a rate of 0', () => verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number above 0, got "0" \(every flag: workspace-api-mock verify --help\)$/],
+  ['a 401 target', () => verify(mock.url), /^workspace-api-mock verify: http:\/\/127\.0\.0\.1:\d+ answered 401 to GET \/api\/workspaces: check --api-key and --api-secret$/],
+  ['a target that answers HTML', () => verify(urlOf(html)), /answered text\/html, not JSON, to GET \/api\/workspaces: is it the API's base URL \(without \/api\)\?$/],
+  ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: cannot reach .*: no answer within 300 ms$/],
+  ['no --target', () => ['verify', '--api-key', 'k', '--api-secret', 's'], /: --target is required /],
+  ['a --target that is no URL', () => verify('staging'), /: --target must be a URL such as https:\/\/api\.example\.com, got "staging"/],
+  ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold credentials: give them with --api-key and --api-secret /],
+  ['a report it cannot write', () => ['verify', '--target', mock.url, '--api-key', mock.api.credentials.apiKey, '--api-secret', mock.api.credentials.apiSecret, '--rate', '1000', '--report', join(dir, 'no-such-folder', 'report.json')], /: cannot write .*no-such-folder\/report\.json: ENOENT$/],
+  ['a bad profile', () => verify(mock.url, '--profile', join(dir, 'bad-profile.json')), /bad-profile\.json: profile: paging\.pageSize\.max: /],
+  ['an unknown flag', () => verify(mock.url, '--rates', '5'), /^workspace-api-mock verify: unknown flag --rates \(every flag: workspace-api-mock verify --help\)$/],
+])('in-process: %s', async (name, args, message) => {
+  const run = await verifyInProcess(args())
+  // The summary was printed before the report could not be written; the error is still one line.
+  expectOneLine(name, name === 'a report it cannot write' ? { ...run, stdout: '' } : run, message)
+})

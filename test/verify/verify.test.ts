@@ -1,0 +1,93 @@
+/**
+ * `workspace-api-mock verify` against the demo server on a real socket, through the command as a user runs
+ * it, and in-process against `api.handle`: every check `same`, score 100, exit code 0, with and without
+ * `--write`; the report and JUnit files in their documented shapes; no secret in anything written.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createMockApi, DEFAULT_PROFILE } from '../../src/index.ts'
+import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
+import { probesOf } from '../../src/verify/probes.ts'
+import { runVerify } from '../../src/verify/run.ts'
+import { runCli } from '../server/cli-process.ts'
+import { verifyInProcess } from './in-process.ts'
+
+const KEY = 'verify-key'
+const SECRET = 'verify-secret-do-not-print'
+let server: MockServer
+let dir: string
+
+beforeAll(async () => {
+  server = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }) })
+  dir = mkdtempSync(join(tmpdir(), 'verify-'))
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+describe('against the demo server', () => {
+  test.each([[false], [true]])('write %s: every check same, score 100, exit 0; report and JUnit written', async (write) => {
+    const report = join(dir, `report-${write}.json`)
+    const junit = join(dir, `junit-${write}.xml`)
+    const args = ['verify', '--target', server.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', '--report', report, '--junit', junit]
+    // The command as a process with --write; without, the same function in-process (in-process.ts).
+    const run = write ? await runCli([...args, '--write']) : await verifyInProcess(args)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    const parsed = JSON.parse(readFileSync(report, 'utf8'))
+    expect(Object.keys(parsed)).toEqual(['target', 'startedAt', 'score', 'checks'])
+    expect(parsed.score).toBe(100)
+    for (const check of parsed.checks) {
+      expect(Object.keys(check)).toEqual(['id', 'topic', 'request', 'expected', 'observed', 'verdict'])
+      expect(Object.keys(check.request)).toEqual(['method', 'path'])
+    }
+    expect(parsed.checks.filter((c: { verdict: string }) => c.verdict !== 'same')).toEqual([])
+    const lines = run.stdout.trimEnd().split('\n')
+    const totals = /^(\d+) checks covering (\d+) decision rows: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
+    expect(totals, lines.at(-1)).not.toBeNull()
+    expect(Number(totals![1])).toBe(parsed.checks.length)
+    expect(Number(totals![2])).toBe(write ? 25 : 22)
+    // docs/verify.md states both runs' numbers.
+    const stated = /reports (\d+) checks covering (\d+) of the README's (\d+) decision rows, all `same`\n\((\d+) checks and (\d+) rows with `--write`/.exec(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8'))!
+    expect([Number(stated[write ? 4 : 1]), Number(stated[write ? 5 : 2])]).toEqual([Number(totals![1]), Number(totals![2])])
+    expect(lines.filter((line) => line.startsWith('same '))).toHaveLength(parsed.checks.length)
+    const xml = readFileSync(junit, 'utf8')
+    expect(xml.match(/<testcase /g)).toHaveLength(parsed.checks.length)
+    expect(xml).not.toMatch(/<failure|<skipped/)
+    for (const text of [run.stdout, readFileSync(report, 'utf8'), xml]) expect(text).not.toContain(SECRET)
+    if (write) expect(run.stdout).toMatch(/^wrote to http:\/\/127\.0\.0\.1:\d+: POST \/api\/workspaces; PUT \/api\/workspaces\/wse_[0-9a-f]{32}$/m)
+  })
+})
+
+test.each([[false], [true]])('in-process against api.handle, write %s: every check same', async (write) => {
+  const api = createMockApi({ scenario: 'demo', seed: 1, strict: false })
+  await api.ready
+  const { report } = await runVerify({
+    target: 'http://in-process.test',
+    credentials: api.credentials,
+    write,
+    rate: 1e6,
+    timeout: 5000,
+    fetch: async (request) => (await api.handle(request))!,
+  })
+  expect(report.checks.filter((check) => check.verdict !== 'same')).toEqual([])
+  expect(report.score).toBe(100)
+})
+
+test("the README's decisions table says, row by row, what verify observes and which knobs the profile has", () => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const table = readme.slice(readme.indexOf('## Decisions where the spec is silent'), readme.indexOf('## Benchmark'))
+  const rows = [...table.matchAll(/^\| (.+?) \| .* \| (.+?) \|$/gm)].slice(1).map((m) => ({ topic: m[1]!, verify: m[2]! }))
+  expect(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8')).toContain(`of the README's ${rows.length} decision rows`)
+  const observed = rows.filter((row) => row.verify.startsWith('observed')).map((row) => row.topic)
+  expect(observed.sort()).toEqual([...new Set(probesOf(true).flatMap((probe) => Object.values(probe.checks)))].sort())
+  const knobs = rows.flatMap((row) => [...row.verify.matchAll(/`([a-zA-Z.{},]+)`/g)].map((m) => m[1]!)).filter((knob) => !knob.startsWith('--'))
+  const top = (knob: string) => knob.split('.')[0]!
+  expect([...new Set(knobs.map(top))].sort()).toEqual(Object.keys(DEFAULT_PROFILE).sort())
+  expect(rows.filter((row) => row.verify.includes('with `--write`')).map((row) => row.topic).sort()).toEqual(
+    [...new Set(probesOf(true).filter((probe) => probe.write).flatMap((probe) => Object.values(probe.checks)))].filter((topic) => !probesOf(false).some((probe) => Object.values(probe.checks).includes(topic))).sort(),
+  )
+})
