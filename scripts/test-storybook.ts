@@ -13,10 +13,11 @@
  *    SlowList followed by AfterSlowList and Create followed by AfterCreate, clicked in the sidebar.
  * 5. `storybook dev` opened in Chromium: one story, the same two changes.
  *
- * Writes reports/storybook-counts.json (`{ passed, failed, skipped, commit, seconds, checks }`) and ends with
- * the plain line `N passed, N failed`; exits non-zero when anything failed.
+ * Writes reports/storybook-counts.json (`{ passed, failed, skipped, commit, seconds, checks }`, through
+ * scripts/step-report.ts: npm test counts it when it is of its commit) and ends with the plain line
+ * `N passed, N failed`; exits non-zero when anything failed.
  */
-import { execFileSync, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
@@ -24,6 +25,8 @@ import { tmpdir } from 'node:os'
 import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium.ts'
+import { countLine } from '../test/support/count-reporter.ts'
+import { clearStepReport, writeStepReport } from './step-report.ts'
 import { checkDevStorybook, checkStaticStorybook } from './storybook/browser-checks.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
@@ -190,19 +193,13 @@ async function main(): Promise<void> {
   }
 }
 
+// A run that crashes leaves no counts of this commit, which npm test in CI counts as a failure.
+clearStepReport('storybook')
 await main()
 const failed = checks.filter((check) => !check.ok).length
 const counts = { passed: checks.length - failed, failed, skipped: 0 }
-const commit = (() => {
-  try {
-    return execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim()
-  } catch {
-    return undefined
-  }
-})()
 const seconds = Math.round((Date.now() - started) / 1000)
-mkdirSync(REPORTS, { recursive: true })
-writeFileSync(join(REPORTS, 'storybook-counts.json'), `${JSON.stringify({ ...counts, commit, seconds, checks }, null, 2)}\n`)
+writeStepReport('storybook', counts, { seconds, checks })
 console.log(`\nStorybook: ${seconds} s, screenshots in ${relative(ROOT, SHOTS)}/, counts in reports/storybook-counts.json`)
-console.log(`${counts.passed} passed, ${counts.failed} failed`)
+console.log(countLine(counts))
 process.exitCode = failed === 0 ? 0 : 1

@@ -39,8 +39,8 @@ export type OverrideSpec = { [Name in OperationName]: OverrideOf<Name> }[Operati
 export type SpecList<Spec> = readonly Spec[] | Readonly<Record<string, Spec | null>>
 
 /**
- * `parameters.mockApi`. Every `createMockApi` option (so `profile` and any later option pass through), plus
- * `faults` and `overrides`. `state` takes precedence over `scenario`; `state: null` clears an inherited one.
+ * `parameters.mockApi`. Every `createMockApi` option (`profile` too: Storybook merges its knobs key by key),
+ * plus `faults` and `overrides`. `state` takes precedence over `scenario`; `state: null` clears an inherited one.
  */
 export interface MockApiParameters extends Omit<MockApiOptions, 'state'> {
   state?: ScenarioState | null
@@ -74,9 +74,8 @@ const everyOperation: Exclude<OperationName, (typeof OPERATIONS)[number]> extend
 void everyOperation
 
 /**
- * The `createMockApi` options a story may set. Typed against MockApiOptions, so that an option added there
- * fails the type check here until it is listed. `profile` is listed ahead of the option (another change adds
- * it to createMockApi): it reaches createMockApi unchanged either way.
+ * The `createMockApi` options a story may set, all of them: typed against MockApiOptions, so that an option
+ * added there fails the type check here until it is listed. They reach createMockApi unchanged.
  */
 const OPTION_KEYS = new Set(
   Object.keys({
@@ -92,7 +91,7 @@ const OPTION_KEYS = new Set(
     accessTypes: true,
     protocols: true,
     profile: true,
-  } satisfies Record<keyof MockApiOptions | 'profile', true>),
+  } satisfies Record<keyof MockApiOptions, true>),
 )
 
 const FAULT_TYPES = new Set(['fail', 'disconnect', 'latency', 'rateLimit'])

@@ -49,6 +49,15 @@ describe('every story render starts from fresh data', () => {
   })
 })
 
+test('createMockApi options pass through: a `profile` knob (no WWW-Authenticate on a 401)', async () => {
+  const challenge = async (parameters: Record<string, unknown>) => {
+    await stories.start({ scenario: 'demo', ...parameters })
+    return (await fetch(`${ORIGIN}/api/workspaces`)).headers.get('WWW-Authenticate')
+  }
+  expect(await challenge({})).toMatch(/^ApiKey /)
+  expect(await challenge({ profile: { wwwAuthenticate: false } })).toBeNull()
+})
+
 describe('requests in flight when the story ends', () => {
   test('a slow answer (latency fault) of the previous story is aborted at once: a network error, never an answer in the next story', async () => {
     const slow = await stories.start({ scenario: 'demo', faults: [{ type: 'latency', target: 'listWorkspaces', latency: 5000 }] })
