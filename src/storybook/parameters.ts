@@ -51,7 +51,8 @@ export interface MockApiParameters extends Omit<MockApiOptions, 'state'> {
 /** What a story's mock is built from. */
 export interface ResolvedParameters {
   options: MockApiOptions
-  faults: FaultSpec[]
+  /** Each with where the story set it (`.faults[0]`, `.faults.slow`), for the errors of registering it. */
+  faults: Array<{ path: string; spec: FaultSpec }>
   overrides: OverrideSpec[]
 }
 
@@ -128,7 +129,7 @@ export function resolveParameters(raw: unknown): ResolvedParameters {
   }
   return {
     options,
-    faults: listOf(faults, '.faults').map(([path, spec]) => checkFault(spec, path)),
+    faults: listOf(faults, '.faults').map(([path, spec]) => ({ path, spec: checkFault(spec, path) })),
     overrides: listOf(overrides, '.overrides').map(([path, spec]) => checkOverride(spec, path)),
   }
 }

@@ -54,7 +54,7 @@ export async function createStoryMock(parameters: unknown, assetsOrigin?: string
   } catch (error) {
     throw new MockApiParameterError(`parameters.mockApi: ${(error as Error).message}`, { cause: error })
   }
-  faults.forEach((spec, index) => applyFault(api, spec, `faults[${index}]`))
+  for (const { path, spec } of faults) applyFault(api, spec, path)
   for (const spec of overrides) applyOverride(api, spec)
 
   const controller = new AbortController()
@@ -90,7 +90,7 @@ function applyFault(api: MockApi, spec: FaultSpec, path: string): void {
     else if (spec.type === 'latency') api.faults.latency(spec.target, spec.latency, spec)
     else api.faults.rateLimit(spec.target, spec)
   } catch (error) {
-    throw new MockApiParameterError(`parameters.mockApi.${path}: ${(error as Error).message}`, { cause: error })
+    throw new MockApiParameterError(`parameters.mockApi${path}: ${(error as Error).message}`, { cause: error })
   }
 }
 

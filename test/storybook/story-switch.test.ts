@@ -127,6 +127,7 @@ describe('bad parameters.mockApi fail the story with the key named', () => {
     ['a fault type', { faults: [{ type: 'slow', target: '*' }] }, 'parameters.mockApi.faults[0].type: expected one of fail, disconnect, latency, rateLimit, got "slow"'],
     ['a latency fault without latency', { faults: { slow: { type: 'latency', target: '*' } } }, 'parameters.mockApi.faults.slow.latency: required'],
     ['a fault target', { faults: [{ type: 'fail', target: 'listThings' }] }, 'parameters.mockApi.faults[0]: Unknown operation target "listThings"'],
+    ['a fault status, in a record', { faults: { broken: { type: 'fail', target: '*', status: 200 } } }, 'parameters.mockApi.faults.broken: fail: status must be an integer 400..599, got 200'],
     ['an override operation', { overrides: [{ operation: 'listThings', respond: [] }] }, 'parameters.mockApi.overrides[0].operation: expected an operation name'],
     ['an override with two answers', { overrides: [{ operation: 'listWorkspaces', respond: [], problem: { status: 500, detail: 'x' } }] }, 'parameters.mockApi.overrides[0]: give exactly one of problem, respond, resolver (got problem, respond)'],
     ['a state that is not one', { state: { workspaces: 'none' } }, 'parameters.mockApi: '],
