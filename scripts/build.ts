@@ -30,6 +30,7 @@ export const ENTRIES = {
   'browser/index': 'src/browser/index.ts',
   'vitest/index': 'src/vitest/index.ts',
   'playwright/index': 'src/playwright/index.ts',
+  'storybook/index': 'src/storybook/index.ts',
   'cli/main': 'src/cli/main.ts',
 } as const
 

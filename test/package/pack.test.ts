@@ -36,10 +36,13 @@ const RUNNER_TOOLING = [
       .filter((word) => !word.startsWith('-')),
   ),
 ]
-/** The runner recipes of docs/runners.md: a folder under examples/ and the command the docs run there. */
+/**
+ * The runner recipes of docs/runners.md: a folder under examples/ and the command the docs run there.
+ * examples/storybook's commands (docs/storybook.md) run in `npm run test:storybook`, too slow for npm test.
+ */
 const RUNNER_RECIPES = new Map(
   usageBlocks()
-    .filter((block) => block.marker === 'usage-run' && block.target!.startsWith('examples/'))
+    .filter((block) => block.marker === 'usage-run' && block.target!.startsWith('examples/') && block.target !== 'examples/storybook')
     .map((block) => [block.target!, block.code.trim()] as const),
 )
 
@@ -112,15 +115,15 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(outside.sort()).toEqual(
       ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
     expect(packedFiles.filter((path) => /\.ts$/.test(path) && !path.endsWith('.d.ts'))).toEqual([])
   })
 
-  test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest and @playwright/test) as peers', () => {
-    for (const entry of ['.', './node', './browser', './vitest', './playwright']) {
+  test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest, @playwright/test and storybook) as peers', () => {
+    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook']) {
       const target = manifest.exports[entry]
       expect(Object.keys(target)[0]).toBe('types')
       for (const path of Object.values(target) as string[]) {
@@ -128,8 +131,8 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       }
     }
     expect(manifest.bin).toEqual({ 'workspace-api-mock': './dist/cli/main.js' })
-    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./), vitest: '>=3', '@playwright/test': '>=1.41' })
-    expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true }, '@playwright/test': { optional: true } })
+    expect(manifest.peerDependencies).toEqual({ msw: expect.stringMatching(/^\^3\./), vitest: '>=3', '@playwright/test': '>=1.41', storybook: '>=10' })
+    expect(manifest.peerDependenciesMeta).toEqual({ vitest: { optional: true }, '@playwright/test': { optional: true }, storybook: { optional: true } })
     expect(manifest.dependencies.msw).toBeUndefined()
     // `workspace-api-mock/fixtures/small.json` and `workspace-api-mock/schemas/ErrorModel.json` resolve.
     expect(manifest.exports['./fixtures/*.json']).toBe('./fixtures/*.json')
@@ -156,9 +159,11 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const dynamic = readdirSync(join(dist, 'chunks')).filter((name) => /^(icon-data|json-schemas|server|banner|storage-full)-/.test(name))
     // Rolldown's hash is 8 characters of base64url, which may hold a `-` too.
     expect(dynamic.map((name) => name.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['banner', 'icon-data', 'json-schemas', 'server', 'storage-full'])
-    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'playwright/index.js', 'node/index.js']) {
+    for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'playwright/index.js', 'node/index.js', 'storybook/index.js']) {
       expect(loaded(entry).filter((file) => /icon-data|banner/.test(file)), entry).toEqual([])
     }
+    // The storybook entry ships to the preview: no JSON Schema generator, OpenAPI documents, server or MCP at import.
+    expect(loaded('storybook/index.js').filter((file) => /json-schemas|json-schema-processors|served-documents|document|yaml|server|mcp-/.test(file))).toEqual([])
     expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full/.test(file))).toEqual([])
     expect(loaded('index.js').filter((file) => /server/.test(file))).toEqual([])
     // The walk sees what is static: the main entry exports the generator, the node entry the server.

@@ -1,0 +1,193 @@
+/**
+ * The example's Storybook opened in Chromium, as a static build (`storybook build`, served over HTTP here)
+ * and as `storybook dev`: stories alone in the preview (rendered, play passed, no console error, a
+ * screenshot), then two story changes in the Storybook UI, where the preview page stays and only the story
+ * changes.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { extname, join, normalize } from 'node:path'
+import { chromium, type Browser, type Frame, type Page } from 'playwright-core'
+
+export interface StaticCheck {
+  name: string
+  ok: boolean
+  detail?: string
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+}
+
+/**
+ * Console errors a story causes on purpose: Chromium logs every answer of status >= 400 to a fetch, so the
+ * error-state story's 503 is expected there and nowhere else.
+ */
+const EXPECTED_ERRORS: Record<string, RegExp> = {
+  'workspacelist--error-state': /^Failed to load resource: the server responded with a status of 503\b/,
+}
+
+function serve(root: string): Promise<Server> {
+  const server = createServer((request, response) => {
+    const path = decodeURIComponent(new URL(request.url ?? '/', 'http://localhost').pathname)
+    let file = normalize(join(root, path))
+    if (file.startsWith(root) && existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html')
+    if (!file.startsWith(root) || !existsSync(file)) {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' })
+    createReadStream(file).pipe(response)
+  })
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)))
+}
+
+/**
+ * Collects Storybook's STORY_FINISHED events (`{ storyId, status }`) in every frame of the page: a story
+ * finishes with `error` when it threw, its play failed or it left unhandled errors.
+ */
+async function watchStories(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const timer = setInterval(() => {
+      const channel = (globalThis as any).__STORYBOOK_ADDONS_CHANNEL__
+      if (!channel) return
+      clearInterval(timer)
+      channel.on('storyFinished', (event: unknown) => ((globalThis as any).__storiesFinished ??= []).push(event))
+      // In the UI a failed play function still finishes with `success` (it is logged): its phase says it.
+      channel.on('storyRenderPhaseChanged', (event: { newPhase: string; storyId: string }) => {
+        if (event.newPhase === 'errored') ((globalThis as any).__storiesErrored ??= []).push(event.storyId)
+      })
+    }, 5)
+  })
+}
+
+/** Waits until the story finished rendering and playing; resolves to its status (`success` or `error`). */
+async function storyDone(frame: Frame | Page, storyId: string): Promise<string> {
+  const handle = await frame.waitForFunction(
+    (storyId) => {
+      const finished = ((globalThis as any).__storiesFinished ?? []).find((event: any) => event.storyId === storyId)
+      if (!finished) return false
+      return ((globalThis as any).__storiesErrored ?? []).includes(storyId) ? 'errored' : finished.status
+    },
+    storyId,
+    { timeout: 30_000 },
+  )
+  return (await handle.jsonValue()) as string
+}
+
+/** Console errors and page errors, except the favicon (the preview page asks for one; the build has an SVG). */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text())
+  })
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
+  return errors
+}
+
+async function eachStory(browser: Browser, base: string, id: string, title: string, shots: string, where: string): Promise<StaticCheck> {
+  const name = `${where}: ${title} renders, its play passes, no console error`
+  const page = await browser.newPage({ viewport: { width: 900, height: 600 } })
+  const errors = watchErrors(page)
+  await watchStories(page)
+  try {
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
+    const status = await storyDone(page, id)
+    await page.screenshot({ path: join(shots, `${where.replace(/\W+/g, '-')}-${id}.png`) })
+    const root = (await page.locator('#storybook-root').innerText()).trim()
+    const unexpected = errors.filter((text) => !EXPECTED_ERRORS[id]?.test(text))
+    const expectedSeen = !EXPECTED_ERRORS[id] || errors.some((text) => EXPECTED_ERRORS[id]!.test(text))
+    const ok = status === 'success' && root.length > 0 && unexpected.length === 0 && expectedSeen
+    return { name, ok, detail: `status ${status}; rendered ${JSON.stringify(root.slice(0, 120))}; console errors: ${JSON.stringify(errors)}` }
+  } catch (error) {
+    return { name, ok: false, detail: `${(error as Error).message}; console errors: ${JSON.stringify(errors)}` }
+  } finally {
+    await page.close()
+  }
+}
+
+/**
+ * In the Storybook UI: opens `from`, lets its play run, clicks `to` in the sidebar; the preview page stays,
+ * so what `from` left running meets `to`'s render. Returns `to`'s status and the preview frame.
+ */
+async function storyChange(browser: Browser, base: string, from: string, to: string, shots: string, where: string) {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
+  const errors = watchErrors(page)
+  await watchStories(page)
+  await page.goto(`${base}/?path=/story/${from}`)
+  const frame = page.frameLocator('#storybook-preview-iframe')
+  await frame.locator('#storybook-root').waitFor()
+  const preview = page.frames().find((f) => f.url().includes('iframe.html'))!
+  await storyDone(preview, from)
+  await page.locator(`[data-item-id="${to}"]`).click()
+  const status = await storyDone(preview, to)
+  await page.screenshot({ path: join(shots, `${where.replace(/\W+/g, '-')}-ui-${from}-then-${to}.png`) })
+  return { page, preview, status, errors }
+}
+
+/** In the Storybook UI: SlowList then AfterSlowList, Create then AfterCreate, each second story clicked in the sidebar. */
+async function storyChanges(browser: Browser, base: string, shots: string, where: string): Promise<StaticCheck[]> {
+  const checks: StaticCheck[] = []
+  try {
+    const slow = await storyChange(browser, base, 'workspacelist--slow-list', 'workspacelist--after-slow-list', shots, where)
+    const outcome = await slow.preview.evaluate(() => document.body.dataset.slowListOutcome)
+    // Chromium logs the aborted request's network error: that is the point of the story.
+    const slowErrors = slow.errors.filter((text) => !/net::ERR_FAILED/.test(text))
+    checks.push({
+      name: `${where}, Storybook UI: SlowList, then AfterSlowList clicked in the sidebar: SlowList's request in flight ends in a network error, not an answer`,
+      ok: slow.status === 'success' && outcome === 'network error' && slowErrors.length === 0,
+      detail: `status ${slow.status}; outcome ${outcome}; console errors: ${JSON.stringify(slow.errors)}`,
+    })
+    await slow.page.close()
+
+    const create = await storyChange(browser, base, 'createworkspace--create', 'createworkspace--after-create', shots, where)
+    const listed = await create.preview.locator('#storybook-root').innerText()
+    checks.push({
+      name: `${where}, Storybook UI: Create, then AfterCreate clicked in the sidebar: the created workspace is gone`,
+      ok: create.status === 'success' && !listed.includes('Made by the Create story') && listed.includes('Payments Production') && create.errors.length === 0,
+      detail: `status ${create.status}; listed ${JSON.stringify(listed)}; console errors: ${JSON.stringify(create.errors)}`,
+    })
+    await create.page.close()
+  } catch (error) {
+    checks.push({ name: `${where}, Storybook UI: story changes`, ok: false, detail: (error as Error).stack })
+  }
+  return checks
+}
+
+type Launch = { executablePath: string; args: string[] }
+
+/** The static build: every story alone, then the story changes in the UI. */
+export async function checkStaticStorybook(built: string, shots: string, launch: Launch): Promise<StaticCheck[]> {
+  const index = JSON.parse(readFileSync(join(built, 'index.json'), 'utf8')) as { entries: Record<string, { id: string; type: string; title: string; name: string }> }
+  const stories = Object.values(index.entries).filter((entry) => entry.type === 'story')
+  const server = await serve(built)
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args })
+  const checks: StaticCheck[] = [{ name: `static build: index.json lists the ${stories.length} stories`, ok: stories.length >= 8 }]
+  try {
+    for (const story of stories) checks.push(await eachStory(browser, base, story.id, `${story.title} / ${story.name}`, shots, 'static build'))
+    checks.push(...(await storyChanges(browser, base, shots, 'static build')))
+  } finally {
+    await browser.close()
+    server.close()
+  }
+  return checks
+}
+
+/** `storybook dev` at `base`: one story alone, then the story changes in the UI. */
+export async function checkDevStorybook(base: string, shots: string, launch: Launch): Promise<StaticCheck[]> {
+  const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args })
+  try {
+    return [await eachStory(browser, base, 'workspacelist--demo', 'WorkspaceList / Demo', shots, 'storybook dev'), ...(await storyChanges(browser, base, shots, 'storybook dev'))]
+  } finally {
+    await browser.close()
+  }
+}

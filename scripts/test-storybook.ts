@@ -1,0 +1,205 @@
+/**
+ * `npm run test:storybook`: the Storybook part of the kit as a user gets it, too slow for npm test (a
+ * Storybook install, a Vite build and two Chromium runs), so CI runs it as its own step.
+ *
+ * 1. `npm pack` of a fresh copy of the repository (its `prepack` builds dist/), installed with the example's
+ *    own package.json into a copy of examples/storybook.
+ * 2. The commands docs/storybook.md gives for that folder (`usage-run: examples/storybook`): MSW's worker
+ *    script, the stories as Vitest browser tests through @storybook/addon-vitest in Chromium (the CSF 3,
+ *    CSF Next and msw-storybook-addon Storybooks of the example), `storybook build` (the CSF 3 one).
+ * 3. The example type-checked, and the shipped types of workspace-api-mock/storybook with skipLibCheck off.
+ * 4. The static build served and opened in Chromium: every story renders, its play function passes and the
+ *    page logs no console error (screenshots in reports/storybook/); then, in the Storybook UI itself,
+ *    SlowList followed by AfterSlowList and Create followed by AfterCreate, clicked in the sidebar.
+ * 5. `storybook dev` opened in Chromium: one story, the same two changes.
+ *
+ * Writes reports/storybook-counts.json (`{ passed, failed, skipped, commit, seconds, checks }`, through
+ * scripts/step-report.ts: npm test counts it when it is of its commit) and ends with the plain line
+ * `N passed, N failed`; exits non-zero when anything failed.
+ */
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { once } from 'node:events'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { basename, dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium.ts'
+import { countLine } from '../test/support/count-reporter.ts'
+import { clearStepReport, writeStepReport } from './step-report.ts'
+import { checkDevStorybook, checkStaticStorybook } from './storybook/browser-checks.ts'
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url))
+const EXAMPLE = join(ROOT, 'examples/storybook')
+const REPORTS = join(ROOT, 'reports')
+const SHOTS = join(REPORTS, 'storybook')
+
+export interface Check {
+  name: string
+  ok: boolean
+  detail?: string
+}
+
+const checks: Check[] = []
+const started = Date.now()
+
+function record(name: string, ok: boolean, detail?: string): boolean {
+  checks.push(detail === undefined ? { name, ok } : { name, ok, detail })
+  // The seconds since the start: where the run's time goes.
+  const at = `[${Math.round((Date.now() - started) / 1000)} s]`
+  console.log(`${ok ? '✓' : '✗'} ${at} ${name}${ok || !detail ? '' : `\n${detail.replace(/^/gm, '    ')}`}`)
+  return ok
+}
+
+/** The machine's environment without npm's and Vitest's variables, with this Node first on PATH. */
+function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {}
+  for (const [name, value] of Object.entries(process.env)) {
+    if (!/^(npm_|VITEST|INIT_CWD$|NODE_OPTIONS$|TEST$)/.test(name)) env[name] = value
+  }
+  env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`
+  return { ...env, STORYBOOK_DISABLE_TELEMETRY: '1', CHROMIUM_PATH: CHROMIUM, ...extra }
+}
+
+async function sh(line: string, cwd: string): Promise<{ code: number; output: string }> {
+  const child = spawn('sh', ['-c', line], { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const [code] = (await once(child, 'close')) as [number]
+  return { code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }
+}
+
+/** The commands docs/storybook.md runs in the example (its `usage-run: examples/storybook` block). */
+function documentedCommands(): string[] {
+  const doc = readFileSync(join(ROOT, 'docs/storybook.md'), 'utf8')
+  const block = /<!-- usage-run: examples\/storybook -->\n```sh\n([\s\S]*?)```/.exec(doc)
+  if (!block) throw new Error('docs/storybook.md has no `usage-run: examples/storybook` block')
+  return block[1]!.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'))
+}
+
+/** A fresh copy of the repository, packed as `npm pack` does on a clone (prepack builds dist/). */
+async function pack(stage: string): Promise<string> {
+  const project = join(stage, 'project')
+  cpSync(ROOT, project, {
+    recursive: true,
+    filter: (source) => {
+      const path = relative(ROOT, source)
+      return !['node_modules', '.git', 'dist', 'test-results', 'reports'].includes(path) && !path.startsWith('examples/storybook/node_modules') && !source.endsWith('.tgz')
+    },
+  })
+  symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'))
+  const { code, output } = await sh(`npm pack --json --pack-destination ${JSON.stringify(stage)}`, project)
+  if (code !== 0) throw new Error(output)
+  const [result] = JSON.parse(output.slice(output.indexOf('['))) as [{ filename: string }]
+  return join(stage, basename(result.filename))
+}
+
+/** Vitest's JSON report: one check per story test. */
+function storyTests(file: string): void {
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    testResults: Array<{ name: string; assertionResults: Array<{ fullName: string; status: string; failureMessages: string[] }> }>
+  }
+  for (const suite of report.testResults) {
+    for (const test of suite.assertionResults) {
+      if (test.status === 'skipped' || test.status === 'pending') continue
+      record(`addon-vitest: ${relative(dirname(file), suite.name)} > ${test.fullName}`, test.status === 'passed', test.failureMessages.join('\n').slice(0, 2000))
+    }
+  }
+}
+
+/** The shipped declarations of the entry, type-checked alone with skipLibCheck off. */
+async function checkKitTypes(consumer: string): Promise<void> {
+  writeFileSync(
+    join(consumer, 'kit-types.ts'),
+    `import { mockApiAddon, mockApiLoader, mockApiCleanup, mockApiOf, type MockApiParameters, type StoryMock } from 'workspace-api-mock/storybook'
+const parameters: MockApiParameters = { scenario: 'demo', seed: 1, faults: { slow: { type: 'latency', target: '*', latency: [10, 20] } }, overrides: [{ operation: 'listWorkspaces', problem: { status: 503, detail: 'x' } }] }
+// @ts-expect-error an override of an unknown operation
+const wrong: MockApiParameters = { overrides: [{ operation: 'listThings', respond: [] }] }
+const loaded: StoryMock = mockApiOf({ loaded: {} })
+export { parameters, wrong, loaded, mockApiAddon, mockApiLoader, mockApiCleanup }
+`,
+  )
+  writeFileSync(
+    join(consumer, 'tsconfig.kit.json'),
+    JSON.stringify({ compilerOptions: { target: 'es2023', module: 'esnext', moduleResolution: 'bundler', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: false, types: [] }, files: ['kit-types.ts'] }),
+  )
+  const { code, output } = await sh('node node_modules/typescript/bin/tsc -p tsconfig.kit.json', consumer)
+  record('the shipped types of workspace-api-mock/storybook check with skipLibCheck off', code === 0 && output === '', output)
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+/** `storybook dev` in the example on a free port, checked in Chromium, then stopped (its process group). */
+async function checkDev(consumer: string): Promise<void> {
+  const port = await freePort()
+  const child = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', String(port)], { cwd: consumer, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const base = `http://127.0.0.1:${port}`
+  try {
+    const deadline = Date.now() + 90_000
+    let up = false
+    while (!up && Date.now() < deadline && child.exitCode === null) {
+      up = await fetch(`${base}/iframe.html`).then((response) => response.ok, () => false)
+      if (!up) await new Promise((resolve) => setTimeout(resolve, 500))
+    }
+    if (!record('storybook dev serves the example', up, output.slice(-3000))) return
+    for (const check of await checkDevStorybook(base, SHOTS, { executablePath: CHROMIUM, args: CHROMIUM_ARGS })) record(check.name, check.ok, check.detail)
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGTERM')
+  }
+}
+
+async function main(): Promise<void> {
+  rmSync(SHOTS, { recursive: true, force: true })
+  mkdirSync(SHOTS, { recursive: true })
+  const stage = mkdtempSync(join(tmpdir(), 'wam-storybook-'))
+  try {
+    const tarball = await pack(stage)
+    record('npm pack of a fresh copy (prepack builds dist/, with dist/storybook/)', true)
+    const consumer = join(stage, 'storybook')
+    cpSync(EXAMPLE, consumer, { recursive: true, filter: (source) => !/[\\/](node_modules|public|storybook-static)$/.test(source) })
+    const installed = await sh(`npm install --no-audit --no-fund --prefer-offline ${JSON.stringify(tarball)}`, consumer)
+    if (!record('the tarball installs into examples/storybook with its own package.json', installed.code === 0, installed.output)) return
+
+    for (const line of documentedCommands()) {
+      const vitest = /^npx vitest run\b/.test(line)
+      const report = join(stage, 'vitest.json')
+      const command = vitest ? `${line} --reporter=default --reporter=json --outputFile.json=${JSON.stringify(report)}` : line
+      const { code, output } = await sh(command, consumer)
+      if (vitest && existsSync(report)) storyTests(report)
+      record(`docs/storybook.md: ${line}`, code === 0, output.slice(-4000))
+    }
+    const tsc = await sh('node node_modules/typescript/bin/tsc -p tsconfig.json', consumer)
+    record('the example type-checks (CSF 3, CSF Next and the msw-storybook-addon recipe)', tsc.code === 0 && tsc.output === '', tsc.output)
+    await checkKitTypes(consumer)
+    const built = join(consumer, 'storybook-static')
+    if (!record('storybook build wrote the static Storybook', existsSync(join(built, 'index.json')) && existsSync(join(built, 'mockServiceWorker.js')))) return
+    for (const check of await checkStaticStorybook(built, SHOTS, { executablePath: CHROMIUM, args: CHROMIUM_ARGS })) record(check.name, check.ok, check.detail)
+    await checkDev(consumer)
+  } catch (error) {
+    record('the Storybook run finished', false, (error as Error).stack)
+  } finally {
+    rmSync(stage, { recursive: true, force: true })
+  }
+}
+
+// A run that crashes leaves no counts of this commit, which npm test in CI counts as a failure.
+clearStepReport('storybook')
+await main()
+const failed = checks.filter((check) => !check.ok).length
+const counts = { passed: checks.length - failed, failed, skipped: 0 }
+const seconds = Math.round((Date.now() - started) / 1000)
+writeStepReport('storybook', counts, { seconds, checks })
+console.log(`\nStorybook: ${seconds} s, screenshots in ${relative(ROOT, SHOTS)}/, counts in reports/storybook-counts.json`)
+console.log(countLine(counts))
+process.exitCode = failed === 0 ? 0 : 1
