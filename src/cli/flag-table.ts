@@ -38,6 +38,11 @@ export function flagOf<S>() {
   return <K extends keyof S>(flag: FlagOf<S, K>): Flag<S> => flag as unknown as Flag<S>
 }
 
+/** `-h, --help`, the same in every command. */
+export function helpFlag<S extends { help: boolean }>(): Flag<S> {
+  return flagOf<S>()({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' })
+}
+
 export interface Table<S> {
   flags: readonly Flag<S>[]
   /** The values of the flags not given; required flags have none. */
@@ -143,4 +148,17 @@ export function flagRows<S>(flags: readonly Flag<S>[]): string[] {
   const rows = flags.map((flag) => [`${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`, flag.description] as const)
   const width = Math.max(...rows.map(([names]) => names.length)) + 2
   return rows.map(([names, description]) => `  ${names.padEnd(width)}${description.split('\n').join(`\n${' '.repeat(width + 2)}`)}`)
+}
+
+/** A command's table with the prose of its `--help` around the flag rows. */
+export interface Command<S> extends Table<S> {
+  /** The usage line and what the command does, before the flags. */
+  intro: readonly string[]
+  /** Examples, exit codes: after the flags. */
+  outro: readonly string[]
+}
+
+/** The whole `--help` text of a command. */
+export function helpPage<S>(command: Command<S>): string {
+  return [...command.intro, '', 'Flags:', ...flagRows(command.flags), '', ...command.outro, ''].join('\n')
 }

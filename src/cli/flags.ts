@@ -15,7 +15,7 @@ import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS } from '../server/limits.ts'
 import { DEFAULT_SESSION_LIMITS } from '../server/session-limits.ts'
-import { FlagError, flagOf, flagRows, parseTable, type Flag as TableFlag } from './flag-table.ts'
+import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
 import { duration, headerValue, integer } from './flag-values.ts'
 
 /** Everything the command line can set. */
@@ -264,7 +264,7 @@ export const FLAGS: readonly Flag[] = [
     description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
     parse: existingFile,
   }),
-  defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
+  helpFlag<CliSettings>(),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
 

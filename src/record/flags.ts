@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { FlagError, flagOf, flagRows, parseTable, type Flag } from '../cli/flag-table.ts'
+import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from '../cli/flag-table.ts'
 import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from '../cli/flag-values.ts'
 import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
 
@@ -62,31 +62,30 @@ export const RECORD_FLAGS: readonly Flag<RecordSettings>[] = [
   }),
   flag({ name: 'rate', key: 'rate', value: '<req/s>', description: `Most requests per second, one at a time (default ${DEFAULTS.rate})`, parse: rate }),
   flag({ name: 'timeout', key: 'timeout', value: '<duration>', description: `Give up on a request after this long: 30s, 2m (default ${DEFAULTS.timeout! / 1000}s)`, parse: duration(1) }),
-  flag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
+  helpFlag<RecordSettings>(),
 ]
 
-/** Parses the arguments after `record`; throws `FlagError` with a message for the user. */
-export function parseRecordFlags(argv: readonly string[]): RecordSettings {
-  return parseTable(argv, { flags: RECORD_FLAGS, defaults: DEFAULTS, command: 'record' }).settings
-}
-
-/** The `record --help` text, generated from the table. */
-export function recordHelpText(): string {
-  return [
+const RECORD: Command<RecordSettings> = {
+  command: 'record',
+  flags: RECORD_FLAGS,
+  defaults: DEFAULTS,
+  intro: [
     'Usage: workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json> [flags]',
     '',
     "Reads every workspace a principal of the service sees and every page of their applications, and writes",
     'a state file for --state, POST /__admin/state, createMockApi({ state }) and startMockWorker, with a',
     "principal of its own (generated, or --as-key/--as-secret). The service's secret is not written.",
-    '',
-    'Flags:',
-    ...flagRows(RECORD_FLAGS),
-    '',
+  ],
+  outro: [
     'Example:',
     '  workspace-api-mock record --target https://api.example.com --api-key K --api-secret S --out recorded.json',
     '  workspace-api-mock --state recorded.json',
     '',
     'Exit codes: 0 written; 2 a flag, the target or its answers are wrong (one line says which); 1 otherwise.',
-    '',
-  ].join('\n')
+  ],
 }
+
+/** Parses the arguments after `record`; throws `FlagError` with a message for the user. */
+export const parseRecordFlags = (argv: readonly string[]): RecordSettings => parseTable(argv, RECORD).settings
+
+export const recordHelpText = (): string => helpPage(RECORD)

@@ -1,5 +1,5 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/flags.ts (name, help, parser). */
-import { flagOf, flagRows, parseTable, type Flag } from '../cli/flag-table.ts'
+import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from '../cli/flag-table.ts'
 import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from '../cli/flag-values.ts'
 
 export interface VerifyFlags {
@@ -55,26 +55,24 @@ export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
     description: `Longest wait for one answer: 10s, 2m, or milliseconds (default ${DEFAULTS.timeout! / 1000}s)`,
     parse: duration(1, { bare: true }),
   }),
-  flag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
+  helpFlag<VerifyFlags>(),
 ]
 
-/** Parses the arguments after `verify`; throws `FlagError` with a message for the user. */
-export function parseVerifyFlags(argv: readonly string[]): VerifyFlags {
-  return parseTable(argv, { flags: VERIFY_FLAGS, defaults: DEFAULTS, command: 'verify' }).settings
-}
-
-export function verifyHelpText(): string {
-  return [
+const VERIFY: Command<VerifyFlags> = {
+  command: 'verify',
+  flags: VERIFY_FLAGS,
+  defaults: DEFAULTS,
+  intro: [
     'Usage: workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
     '',
     'Sends a conformance suite of requests to a live service and judges each answer against the OpenAPI',
     'document and against what the mock decides for that case (statuses, problem titles and error locations,',
     'bounds, defaults, headers, list order, record fields, id shapes, timestamps). Read-only by default.',
-    '',
-    'Flags:',
-    ...flagRows(VERIFY_FLAGS),
-    '',
-    'Exit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.',
-    '',
-  ].join('\n')
+  ],
+  outro: ['Exit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.'],
 }
+
+/** Parses the arguments after `verify`; throws `FlagError` with a message for the user. */
+export const parseVerifyFlags = (argv: readonly string[]): VerifyFlags => parseTable(argv, VERIFY).settings
+
+export const verifyHelpText = (): string => helpPage(VERIFY)
