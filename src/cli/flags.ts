@@ -7,14 +7,16 @@
  *  2. add a `defineFlag({ ... })` entry to `FLAGS` whose `parse` turns the text into that field's value
  *     (throw `FlagError` with a message that says what is allowed),
  *  3. pass the field on where main.ts turns the settings into `startMockServer` options.
- * `--help`, unknown-flag suggestions and error messages then cover it without further changes.
+ * `--help`, unknown-flag suggestions and error messages then cover it without further changes (flag-table.ts,
+ * the mechanism `record` and `verify` use too).
  */
 import { existsSync, statSync } from 'node:fs'
-import { parseArgs } from 'node:util'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS } from '../server/limits.ts'
 import { DEFAULT_SESSION_LIMITS } from '../server/session-limits.ts'
+import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
+import { duration, headerValue, integer } from './flag-values.ts'
 
 /** Everything the command line can set. */
 export interface CliSettings {
@@ -82,45 +84,12 @@ export const DEFAULT_SETTINGS: CliSettings = {
   version: false,
 }
 
-/** A command-line mistake: the message is shown to the user as is, and the command exits with 2. */
-export class FlagError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'FlagError'
-  }
-}
+export { FlagError }
 
-interface FlagOf<K extends keyof CliSettings> {
-  /** Long name without dashes: `port` for `--port`. */
-  name: string
-  short?: string
-  /** The settings field the flag sets. */
-  key: K
-  /** Shown in `--help` after the flag, e.g. `<number>`; flags without one are switches. */
-  value?: string
-  /** May be given more than once: the field is an array of every value, in order. */
-  multiple?: boolean
-  description: string
-  /** Turns the flag's text into the field's value (one element of it, for `multiple`); throws `FlagError` for bad input. */
-  parse?: (text: string, flag: string) => CliSettings[K] extends string[] ? string : CliSettings[K]
-}
-
-export type Flag = { [K in keyof CliSettings]: FlagOf<K> }[keyof CliSettings]
+export type Flag = TableFlag<CliSettings>
 
 /** Identity helper that ties a flag's `parse` result to its settings field. */
-export function defineFlag<K extends keyof CliSettings>(flag: FlagOf<K>): Flag {
-  return flag as unknown as Flag
-}
-
-function integer(min: number, max: number) {
-  return (text: string, flag: string): number => {
-    const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN
-    if (!Number.isSafeInteger(value) || value < min || value > max) {
-      throw new FlagError(`${flag} must be an integer from ${min} to ${max}, got "${text}"`)
-    }
-    return value
-  }
-}
+export const defineFlag = flagOf<CliSettings>()
 
 /**
  * Whether a `--scenario` value names a module rather than a preset: a path (it has a slash) or a file
@@ -134,27 +103,6 @@ export function isScenarioModule(value: string): boolean {
 function existingFile(text: string, flag: string): string {
   if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)
   if (!statSync(text).isFile()) throw new FlagError(`${flag}: not a file: ${text}`)
-  return text
-}
-
-/** A duration with its unit: `500ms`, `90s`, `30m`, `2h` (in milliseconds). */
-export function duration(min: number) {
-  const units: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
-  return (text: string, flag: string): number => {
-    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(text)
-    const value = match ? Number(match[1]) * units[match[2]!]! : Number.NaN
-    if (!(value >= min) || !Number.isSafeInteger(Math.round(value))) {
-      throw new FlagError(`${flag} must be a duration such as 30m, 90s, 2h or 500ms (at least ${min} ms), got "${text}"`)
-    }
-    return Math.round(value)
-  }
-}
-
-/** Header values: printable ASCII without spaces, so they survive any HTTP client and shell. */
-export function headerValue(text: string, flag: string): string {
-  if (!/^[\x21-\x7e]+$/.test(text)) {
-    throw new FlagError(`${flag} must be printable ASCII without spaces, got "${text}"`)
-  }
   return text
 }
 
@@ -316,111 +264,28 @@ export const FLAGS: readonly Flag[] = [
     description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
     parse: existingFile,
   }),
-  defineFlag({ name: 'help', short: 'h', key: 'help', description: 'Show this help and exit' }),
+  helpFlag<CliSettings>(),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
 
 /** Parses the arguments after the command name; throws `FlagError` with a message for the user. */
 export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLAGS): CliSettings {
-  let parsed: ReturnType<typeof parseArgs>
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: true,
-      options: Object.fromEntries(
-        flags.map((flag) => [
-          flag.name,
-          { type: flag.value ? 'string' : 'boolean', ...(flag.short ? { short: flag.short } : {}), ...(flag.multiple ? { multiple: true } : {}) },
-        ]),
-      ) as NonNullable<Parameters<typeof parseArgs>[0]>['options'],
-    })
-  } catch (error) {
-    throw translateParseError(error, argv, flags)
-  }
-  const [command, ...extra] = parsed.positionals
-  if (command !== undefined && command !== 'serve' && command !== 'mcp') {
+  const { settings, positionals, given } = parseTable(argv, { flags, defaults: DEFAULT_SETTINGS, positionals: 1 })
+  const [command = 'serve'] = positionals
+  if (command !== 'serve' && command !== 'mcp') {
     throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record and verify`)
   }
-  if (extra.length > 0) throw new FlagError(`unexpected argument "${extra[0]}"`)
-
-  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, command: command ?? 'serve' }
-  for (const flag of flags) {
-    const raw = parsed.values[flag.name]
-    if (raw === undefined) continue
-    const parse = (text: unknown) => (flag.parse ? flag.parse(String(text), `--${flag.name}`) : text)
-    settings[flag.key] = flag.multiple ? (raw as unknown[]).map(parse) : parse(raw)
-  }
-  const given = (name: string) => parsed.values[name] !== undefined
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
   }
-  const result = settings as unknown as CliSettings
-  if (result.watch && result.state === undefined && !isScenarioModule(result.scenario)) {
+  if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario)) {
     throw new FlagError('--watch reloads a --state file or a --scenario module: give one of them')
   }
-  return result
-}
-
-function translateParseError(error: unknown, argv: readonly string[], flags: readonly Flag[]): Error {
-  const code = (error as { code?: string }).code
-  const message = (error as Error).message
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
-    // Stryker disable next-line OptionalChaining,ArrowFunction,MethodExpression,StringLiteral: unreachable
-    const given = /'([^']+)'/.exec(message)?.[1] ?? argv.find((a) => a.startsWith('-')) ?? ''
-    // Stryker disable next-line Regex: same-value
-    const name = given.replace(/^-+/, '').split('=')[0]!
-    const guess = closest(name, flags.map((flag) => flag.name))
-    return new FlagError(`unknown flag ${given}${guess ? ` (did you mean --${guess}?)` : ''}`)
-  }
-  // Stryker disable next-line ConditionalExpression: same-value
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
-    // Node names the long flag in each of these ("Option '-p, --port <value>' argument missing").
-    for (const flag of flags) {
-      if (!message.includes(`--${flag.name}`)) continue
-      return new FlagError(flag.value ? `--${flag.name} needs a value: --${flag.name} ${flag.value}` : `--${flag.name} takes no value`)
-    }
-  }
-  return new FlagError(message)
-}
-
-/** The flag name nearest to a mistyped one, if it is close enough to be a typo. */
-export function closest(name: string, names: readonly string[]): string | undefined {
-  let best: string | undefined
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
-  for (const candidate of names) {
-    const distance = editDistance(name, candidate)
-    if (distance < bestDistance) {
-      best = candidate
-      bestDistance = distance
-    }
-  }
-  return best
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(
-        previous[j]! + 1,
-        current[j - 1]! + 1,
-        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
-      )
-    }
-    previous = current
-  }
-  return previous[b.length]!
+  return { ...settings, command }
 }
 
 /** The `--help` text, generated from the table. */
 export function helpText(flags: readonly Flag[] = FLAGS): string {
-  const rows = flags.map((flag) => {
-    const names = `${flag.short ? `-${flag.short}, ` : '    '}--${flag.name}${flag.value ? ` ${flag.value}` : ''}`
-    return [names, flag.description] as const
-  })
-  const width = Math.max(...rows.map(([names]) => names.length)) + 2
   // Stryker disable StringLiteral: help-text
   const intro = [
     'Usage: workspace-api-mock [serve | mcp] [flags]',
@@ -465,5 +330,5 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '',
   ]
   // Stryker restore StringLiteral
-  return [...intro, ...rows.map(([names, description]) => `  ${names.padEnd(width)}${description}`), ...outro].join('\n')
+  return [...intro, ...flagRows(flags), ...outro].join('\n')
 }

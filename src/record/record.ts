@@ -3,7 +3,7 @@
  * them as a state file the mock serves. Loaded by the command only when asked for.
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
-import { FlagError } from '../cli/flags.ts'
+import { FlagError } from '../cli/flag-table.ts'
 import { shellQuote } from '../cli/banner.ts'
 import { progressLine, type ProgressLine, type ProgressStream } from '../cli/progress.ts'
 import { newCredentials } from '../model/credentials.ts'

@@ -53,16 +53,16 @@ test('the command as a process: an unreachable target, a bad profile for the dem
 })
 
 test.each([
-  ['a rate of 0', () => verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number above 0, got "0" \(every flag: workspace-api-mock verify --help\)$/],
+  ['a rate of 0', () => verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number of requests per second above 0, such as 5 or 0\.5, got "0" \(every flag: workspace-api-mock verify --help\)$/],
   ['a 401 target', () => verify(mock.url), /^workspace-api-mock verify: http:\/\/127\.0\.0\.1:\d+ answered 401 to GET \/api\/workspaces: check --api-key and --api-secret$/],
   ['a target that answers HTML', () => verify(urlOf(html)), /answered text\/html, not JSON, to GET \/api\/workspaces: is it the API's base URL \(without \/api\)\?$/],
   ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: cannot reach .*: no answer within 300 ms$/],
-  ['no --target', () => ['verify', '--api-key', 'k', '--api-secret', 's'], /: --target is required /],
-  ['a --target that is no URL', () => verify('staging'), /: --target must be a URL such as https:\/\/api\.example\.com, got "staging"/],
-  ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold credentials: give them with --api-key and --api-secret /],
+  ['no --target', () => ['verify', '--api-key', 'k', '--api-secret', 's'], /: missing --target: verify --target <url> --api-key <key> --api-secret <secret> /],
+  ['a --target that is no URL', () => verify('staging'), /: --target must be an http or https URL such as https:\/\/api\.example\.com, got "staging"/],
+  ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold a user name or password: give the principal with --api-key and --api-secret /],
   ['a report it cannot write', () => ['verify', '--target', mock.url, '--api-key', mock.api.credentials.apiKey, '--api-secret', mock.api.credentials.apiSecret, '--rate', '1000', '--report', join(dir, 'no-such-folder', 'report.json')], /: cannot write .*no-such-folder\/report\.json: ENOENT$/],
   ['a bad profile', () => verify(mock.url, '--profile', join(dir, 'bad-profile.json')), /bad-profile\.json: profile: paging\.pageSize\.max: /],
-  ['an unknown flag', () => verify(mock.url, '--rates', '5'), /^workspace-api-mock verify: unknown flag --rates \(every flag: workspace-api-mock verify --help\)$/],
+  ['an unknown flag', () => verify(mock.url, '--rates', '5'), /^workspace-api-mock verify: unknown flag --rates for verify \(did you mean --rate\?\) \(every flag: workspace-api-mock verify --help\)$/],
 ])('in-process: %s', async (name, args, message) => {
   const run = await verifyInProcess(args())
   // The summary was printed before the report could not be written; the error is still one line.

@@ -1,0 +1,62 @@
+/** Parsers of flag values more than one command takes (see flag-table.ts). */
+import { FlagError } from './flag-table.ts'
+
+export function integer(min: number, max: number) {
+  return (text: string, flag: string): number => {
+    const value = /^-?\d+$/.test(text) ? Number(text) : Number.NaN
+    if (!Number.isSafeInteger(value) || value < min || value > max) {
+      throw new FlagError(`${flag} must be an integer from ${min} to ${max}, got "${text}"`)
+    }
+    return value
+  }
+}
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+
+/**
+ * A duration with its unit: `500ms`, `90s`, `30m`, `2h` (in milliseconds). With `bare`, a plain number
+ * is milliseconds too (verify's `--timeout` took one before it took durations).
+ */
+export function duration(min: number, { bare = false } = {}) {
+  return (text: string, flag: string): number => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(bare && /^\d+$/.test(text) ? `${text}ms` : text)
+    const value = match ? Number(match[1]) * UNITS[match[2]!]! : Number.NaN
+    if (!(value >= min) || !Number.isSafeInteger(Math.round(value))) {
+      const shapes = bare ? '10s, 2m, 500ms or a number of milliseconds' : '30m, 90s, 2h or 500ms'
+      throw new FlagError(`${flag} must be a duration such as ${shapes} (at least ${min} ms), got "${text}"`)
+    }
+    return Math.round(value)
+  }
+}
+
+/** Header values: printable ASCII without spaces, so they survive any HTTP client and shell. */
+export function headerValue(text: string, flag: string): string {
+  if (!/^[\x21-\x7e]+$/.test(text)) {
+    throw new FlagError(`${flag} must be printable ASCII without spaces, got "${text}"`)
+  }
+  return text
+}
+
+/** Requests a second to a live service, for record and verify. */
+export const DEFAULT_RATE = 5
+
+export function rate(text: string, flag: string): number {
+  const value = /^\d+(?:\.\d+)?$/.test(text) ? Number(text) : Number.NaN
+  if (!(value > 0)) throw new FlagError(`${flag} must be a number of requests per second above 0, such as 5 or 0.5, got "${text}"`)
+  return value
+}
+
+/** The base URL of a live service: http(s), without query or fragment, given without its trailing slash. */
+export function httpUrl(text: string, flag: string): string {
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    throw new FlagError(`${flag} must be an http or https URL such as https://api.example.com, got "${text}"`)
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new FlagError(`${flag} must be an http or https URL, got "${text}"`)
+  if (url.search !== '' || url.hash !== '') throw new FlagError(`${flag} must be a base URL without query or fragment, got "${text}"`)
+  // The commands print the target; credentials go in --api-key and --api-secret, which they never print.
+  if (url.username !== '' || url.password !== '') throw new FlagError(`${flag} must not hold a user name or password: give the principal with --api-key and --api-secret`)
+  return url.href.replace(/\/+$/, '')
+}

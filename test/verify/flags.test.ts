@@ -1,0 +1,55 @@
+/** verify's flag table: what it parses, what it refuses (one line each), and the help it generates. */
+import { expect, test } from 'vitest'
+import { parseVerifyFlags, VERIFY_FLAGS, verifyHelpText } from '../../src/verify/flags.ts'
+
+const base = ['--target', 'https://api.example.com/', '--api-key', 'k', '--api-secret', 's']
+const messageOf = (args: string[]) => {
+  try {
+    parseVerifyFlags(args)
+  } catch (error) {
+    return (error as Error).message
+  }
+  return 'parsed'
+}
+
+test('defaults, and the target without its trailing slash', () => {
+  expect(parseVerifyFlags(base)).toEqual({
+    target: 'https://api.example.com',
+    apiKey: 'k',
+    apiSecret: 's',
+    write: false,
+    rate: 5,
+    timeout: 10_000,
+    help: false,
+  })
+})
+
+test('--timeout takes a duration, as record does, or a number of milliseconds', () => {
+  expect(parseVerifyFlags([...base, '--timeout', '2m']).timeout).toBe(120_000)
+  expect(parseVerifyFlags([...base, '--timeout', '10s']).timeout).toBe(10_000)
+  expect(parseVerifyFlags([...base, '--timeout', '1500']).timeout).toBe(1500)
+  expect(parseVerifyFlags([...base, '--timeout', '500ms']).timeout).toBe(500)
+  for (const text of ['0', '0s', '2 m', '-1', 'soon']) {
+    expect(messageOf([...base, `--timeout=${text}`])).toBe(`--timeout must be a duration such as 10s, 2m, 500ms or a number of milliseconds (at least 1 ms), got "${text}"`)
+  }
+})
+
+test('mistakes: one line naming the flag', () => {
+  expect(messageOf(['--api-key', 'k'])).toBe('missing --target, --api-secret: verify --target <url> --api-key <key> --api-secret <secret>')
+  expect(messageOf([...base, '--timout', '5s'])).toBe('unknown flag --timout for verify (did you mean --timeout?)')
+  expect(messageOf([...base, '--rate'])).toBe('--rate needs a value: --rate <requests/s>')
+  expect(messageOf([...base, '--write=yes'])).toBe('--write takes no value')
+  expect(messageOf([...base, 'now'])).toBe('unexpected argument "now"')
+  expect(messageOf([...base, '--rate', '0.5'])).toBe('parsed')
+  expect(messageOf(['--help'])).toBe('parsed')
+})
+
+test('the help lists every flag of the table, the descriptions aligned', () => {
+  const help = verifyHelpText()
+  for (const flag of VERIFY_FLAGS) expect(help).toContain(`--${flag.name}`)
+  const rows = help.split('\n').filter((line) => /^ {2}(-\w, | {4})--/.test(line))
+  expect(rows).toHaveLength(VERIFY_FLAGS.length)
+  expect(new Set(rows.map((row) => row.search(/ {2}[A-Z]/))).size).toBe(1)
+  expect(help).toMatch(/--timeout <duration>\s+Longest wait for one answer: 10s, 2m, or milliseconds \(default 10s\)/)
+  expect(help).toContain('\nExit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.\n')
+})
