@@ -21,8 +21,7 @@ const TESTS_OF: Record<string, string[]> = {
   factories: ['api'],
   server: ['server', 'openapi'],
   api: ['api', 'testkit'],
-  cli: ['server'],
-  verify: ['verify'],
+  cli: ['server', 'verify', 'record'],
 }
 
 /**

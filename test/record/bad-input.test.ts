@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { helpText } from '../../src/cli/flags.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { record as recordCommand } from '../../src/record/record.ts'
+import { record as recordCommand } from '../../src/cli/record/record.ts'
 import { freePort, runCli } from '../server/cli-process.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-record-bad-'))

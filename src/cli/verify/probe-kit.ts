@@ -2,8 +2,8 @@
  * What a probe is, the README decision rows (topics) the checks observe, and the helpers the probe lists
  * (read-probes.ts, write-probes.ts) build their requests with.
  */
-import type { OperationName } from '../handlers/operation-spec.ts'
-import type { ResolvedProfile } from '../handlers/profile.ts'
+import type { OperationName } from '../../handlers/operation-spec.ts'
+import type { ResolvedProfile } from '../../handlers/profile.ts'
 import type { AspectName, Discovered } from './aspects.ts'
 import type { RequestSpec } from './client.ts'
 

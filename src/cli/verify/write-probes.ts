@@ -2,7 +2,7 @@
  * The probes `--write` adds: one workspace created and its description updated (or that of the workspace
  * `--workspace-id` names), then bodies that change nothing (422, and the transport's 400, 413 and 415).
  */
-import { MAX_BODY_BYTES } from '../handlers/limits.ts'
+import { MAX_BODY_BYTES } from '../../handlers/limits.ts'
 import type { RequestSpec } from './client.ts'
 import { problem, sendJson, TOPIC as T, type Checks, type Probe, type ProbeContext } from './probe-kit.ts'
 

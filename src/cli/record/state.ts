@@ -3,13 +3,13 @@
  * mock's icons, one organization (the records' own) and one principal of the mock's.
  */
 import { createHash } from 'node:crypto'
-import type { Credentials } from '../model/credentials.ts'
-import { iconUrls } from '../model/icons.ts'
-import { ID_HEX_LENGTH, ID_PREFIX, withPrefix } from '../model/ids.ts'
-import { compareByCreatedThenId } from '../model/ordering.ts'
-import { applicationSchema, workspaceSchema, type Account, type Application, type Icons, type Organization, type Workspace } from '../model/schemas.ts'
-import type { ScenarioState } from '../model/state.ts'
-import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import type { Credentials } from '../../model/credentials.ts'
+import { iconUrls } from '../../model/icons.ts'
+import { ID_HEX_LENGTH, ID_PREFIX, withPrefix } from '../../model/ids.ts'
+import { compareByCreatedThenId } from '../../model/ordering.ts'
+import { applicationSchema, workspaceSchema, type Account, type Application, type Icons, type Organization, type Workspace } from '../../model/schemas.ts'
+import type { ScenarioState } from '../../model/state.ts'
+import { InvalidStateError, validateState } from '../../model/validate-state.ts'
 import { RecordError } from './client.ts'
 import type { Recorded } from './read.ts'
 

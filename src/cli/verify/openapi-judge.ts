@@ -3,10 +3,10 @@
  * for the operation, with this content type and the `Link` header it declares, and does the body fit the
  * declared schema (checked with the zod schema the component is generated from)?
  */
-import { openApiDocument } from '../handlers/openapi/document.ts'
-import type { OperationName } from '../handlers/operation-spec.ts'
-import type { SchemaName } from '../model/schemas.ts'
-import { checkBody } from '../testkit/contract.ts'
+import { openApiDocument } from '../../handlers/openapi/document.ts'
+import type { OperationName } from '../../handlers/operation-spec.ts'
+import type { SchemaName } from '../../model/schemas.ts'
+import { checkBody } from '../../testkit/contract.ts'
 import type { Answer } from './client.ts'
 
 interface DeclaredResponse {

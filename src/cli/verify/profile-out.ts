@@ -3,8 +3,8 @@
  * values. A bound that differs is searched for (a few more requests, at the same pace); everything else is
  * read from the answers the checks already hold.
  */
-import type { Profile, ResolvedProfile } from '../handlers/profile.ts'
-import { statusTitle, type TitleStyle } from '../handlers/problem.ts'
+import type { Profile, ResolvedProfile } from '../../handlers/profile.ts'
+import { statusTitle, type TitleStyle } from '../../handlers/problem.ts'
 import type { Side } from './client.ts'
 import type { Report } from './run.ts'
 

@@ -2,7 +2,7 @@
  * The two sides verify sends every request to: the target over HTTP (sequential, rate-limited, with a
  * timeout) and the reference, an in-process mock with the same profile, whose answers are the expectations.
  */
-import type { MockApi } from '../api/mock-api.ts'
+import type { MockApi } from '../../api/mock-api.ts'
 
 /** One request of a probe, as either side sends it. */
 export interface RequestSpec {

@@ -4,9 +4,9 @@
  */
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from '../cli/flag-table.ts'
-import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from '../cli/flag-values.ts'
-import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
+import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from '../flag-table.ts'
+import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from '../flag-values.ts'
+import { DEFAULT_ASSETS_ORIGIN } from '../../model/icons.ts'
 
 export interface RecordSettings {
   /** Base URL of the service; `/api/...` is appended (a path prefix is kept). */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { ProfileError, resolveProfile, type Profile } from '../handlers/profile.ts'
+import { ProfileError, resolveProfile, type Profile } from '../../handlers/profile.ts'
 
 /** A profile file that cannot be read or does not fit: one line for the user, exit code 2. */
 export class ProfileFileError extends Error {

@@ -3,11 +3,11 @@
  * them as a state file the mock serves. Loaded by the command only when asked for.
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
-import { FlagError } from '../cli/flag-table.ts'
-import { shellQuote } from '../cli/banner.ts'
-import { progressLine, type ProgressLine, type ProgressStream } from '../cli/progress.ts'
-import { newCredentials } from '../model/credentials.ts'
-import { fixtureText } from '../model/fixture-text.ts'
+import { FlagError } from '../flag-table.ts'
+import { shellQuote } from '../banner.ts'
+import { progressLine, type ProgressLine, type ProgressStream } from '../progress.ts'
+import { newCredentials } from '../../model/credentials.ts'
+import { fixtureText } from '../../model/fixture-text.ts'
 import { RecordError, targetClient } from './client.ts'
 import { parseRecordFlags, recordHelpText, type RecordSettings } from './flags.ts'
 import { readService, type Counts } from './read.ts'

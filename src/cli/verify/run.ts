@@ -2,9 +2,9 @@
  * A verify run: discover a workspace and an application on each side, send every probe to the target and
  * to the reference mock (same profile), and compare each aspect of the two answers.
  */
-import { createMockApi } from '../api/create-mock-api.ts'
-import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
-import { REDACTED } from '../testkit/journal.ts'
+import { createMockApi } from '../../api/create-mock-api.ts'
+import { resolveProfile, type Profile, type ResolvedProfile } from '../../handlers/profile.ts'
+import { REDACTED } from '../../testkit/journal.ts'
 import { ASPECTS, type AspectName, type Discovered } from './aspects.ts'
 import { referenceSide, targetSide, TargetError, type Answer, type Credentials, type Fetch, type Side } from './client.ts'
 import { probesOf, type Probe, type ProbeContext } from './probes.ts'

@@ -1,6 +1,6 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/flags.ts (name, help, parser). */
-import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from '../cli/flag-table.ts'
-import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from '../cli/flag-values.ts'
+import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from '../flag-table.ts'
+import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from '../flag-values.ts'
 
 export interface VerifyFlags {
   /** Base URL of the service, without `/api` and its trailing slash. */

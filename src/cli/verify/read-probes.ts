@@ -1,7 +1,7 @@
 /** The read-only probes: what verify sends by default. */
-import { MAX_URL_LENGTH } from '../handlers/limits.ts'
-import type { ResolvedProfile } from '../handlers/profile.ts'
-import { MAX_ID_LENGTH } from '../model/ids.ts'
+import { MAX_URL_LENGTH } from '../../handlers/limits.ts'
+import type { ResolvedProfile } from '../../handlers/profile.ts'
+import { MAX_ID_LENGTH } from '../../model/ids.ts'
 import { get, inWorkspace, problem, TOPIC as T, UNKNOWN_WORKSPACE, type Checks, type Probe } from './probe-kit.ts'
 
 const TOO_LONG_ID = `wse_${'0'.repeat(MAX_ID_LENGTH - 3)}`

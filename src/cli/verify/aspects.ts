@@ -3,8 +3,8 @@
  * title, the field set of its records, ...) as a short string. The same aspect of the reference's answer
  * is the expectation, so the mock's own code decides what is expected, never a second copy of it here.
  */
-import type { OperationName } from '../handlers/operation-spec.ts'
-import { compareByCreatedThenId } from '../model/ordering.ts'
+import type { OperationName } from '../../handlers/operation-spec.ts'
+import { compareByCreatedThenId } from '../../model/ordering.ts'
 import type { Answer } from './client.ts'
 import { declaredSchema, declaredStatus } from './openapi-judge.ts'
 

@@ -3,7 +3,7 @@
  * nothing differs, 1 when something does, 2 for a usage mistake, a bad profile or a target it cannot use.
  */
 import { writeFileSync } from 'node:fs'
-import { FlagError } from '../cli/flag-table.ts'
+import { FlagError } from '../flag-table.ts'
 import { parseVerifyFlags, verifyHelpText } from './flags.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { TargetError } from './client.ts'
