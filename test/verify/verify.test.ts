@@ -38,7 +38,12 @@ describe('against the demo server', () => {
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     const parsed = JSON.parse(readFileSync(report, 'utf8'))
-    expect(Object.keys(parsed)).toEqual(['target', 'startedAt', 'score', 'checks'])
+    expect(Object.keys(parsed)).toEqual(['target', 'startedAt', 'score', 'checks', ...(write ? ['wrote'] : [])])
+    if (write) {
+      // What stays on the target: the workspace verify created, and the update of its description.
+      expect(parsed.wrote).toEqual([expect.stringMatching(/^POST \/api\/workspaces$/), expect.stringMatching(/^PUT \/api\/workspaces\/wse_[0-9a-f]{32}$/)])
+      expect(readFileSync(junit, 'utf8')).toContain(`<property name="wrote" value="${parsed.wrote.join('; ')}"/>`)
+    }
     expect(parsed.score).toBe(100)
     for (const check of parsed.checks) {
       expect(Object.keys(check)).toEqual(['id', 'topic', 'request', 'expected', 'observed', 'verdict'])

@@ -1,9 +1,12 @@
 /** The report of a run in its three forms: JSON (`--report`), JUnit XML (`--junit`) and the terminal summary. */
 import type { Check, Report } from './run.ts'
 
-/** The JSON report, in the documented shape. */
-export function reportJson(report: Report): string {
-  return `${JSON.stringify(report, null, 2)}\n`
+/**
+ * The JSON report, in the documented shape; with `--write`, a last member `wrote` lists the writes the
+ * target accepted (`POST /api/workspaces`, ...), since they stay there.
+ */
+export function reportJson(report: Report, wrote: readonly string[] = []): string {
+  return `${JSON.stringify(wrote.length > 0 ? { ...report, wrote } : report, null, 2)}\n`
 }
 
 /** The decision rows the observed checks cover. */
@@ -33,7 +36,7 @@ const escape = (text: string) =>
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
 
 /** One testsuite, a testcase per check: `failure` for differs, `skipped` for not-observed. */
-export function junitXml(report: Report): string {
+export function junitXml(report: Report, wrote: readonly string[] = []): string {
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
   const cases = report.checks.map((check) => {
     const open = `    <testcase classname="${escape(check.topic)}" name="${escape(check.id)}">`
@@ -46,6 +49,7 @@ export function junitXml(report: Report): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="workspace-api-mock verify" tests="${report.checks.length}" failures="${count('differs')}" skipped="${count('not-observed')}">`,
     `  <testsuite name="${escape(report.target)}" timestamp="${escape(report.startedAt)}" tests="${report.checks.length}" failures="${count('differs')}" skipped="${count('not-observed')}">`,
+    ...(wrote.length > 0 ? [`    <properties><property name="wrote" value="${escape(wrote.join('; '))}"/></properties>`] : []),
     ...cases,
     '  </testsuite>',
     '</testsuites>',

@@ -56,8 +56,8 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
     const result = await runVerify(settings)
     const { report } = result
     process.stdout.write(summary(report, result.wrote))
-    if (settings.report) write(settings.report, reportJson(report))
-    if (settings.junit) write(settings.junit, junitXml(report))
+    if (settings.report) write(settings.report, reportJson(report, result.wrote))
+    if (settings.junit) write(settings.junit, junitXml(report, result.wrote))
     if (settings.profileOut) {
       const profile = await observedProfile({ report, profile: result.profile, given: settings.profile, target: result.target, workspaceId: result.workspaceId })
       write(settings.profileOut, `${JSON.stringify(profile, null, 2)}\n`)
