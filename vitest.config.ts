@@ -70,6 +70,8 @@ export default defineConfig({
     // Chromium), so two workers finish sooner, and the two isolation files really run in parallel.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirstWithoutCache },
+    // The command, bundled once for the suites that start it (test/support/cli-bundle.ts).
+    globalSetup: ['./test/support/cli-bundle.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The other files share one module graph per worker: loading the kit afresh for each of a hundred files

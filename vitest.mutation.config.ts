@@ -67,6 +67,9 @@ export default defineConfig({
     ...base.test,
     // One set of files, isolated or not as the reporter says (npm test's two projects do not apply).
     projects: undefined,
+    // The suites start the command from its sources here: two test runners would build the bundle into one
+    // folder at once.
+    globalSetup: [],
     include: [
       'test/api/**/*.test.ts',
       'test/handlers/**/*.test.ts',

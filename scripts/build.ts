@@ -20,48 +20,13 @@ import { constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
 import { bundleConsole } from '../src/server/console/bundle.ts'
+import { bundleOptions, ENTRIES } from './bundle-options.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 
-/** Entry points: `dist/<name>.js`. */
-export const ENTRIES = {
-  index: 'src/index.ts',
-  'node/index': 'src/node/index.ts',
-  'browser/index': 'src/browser/index.ts',
-  'vitest/index': 'src/vitest/index.ts',
-  'playwright/index': 'src/playwright/index.ts',
-  'storybook/index': 'src/storybook/index.ts',
-  'cli/main': 'src/cli/main.ts',
-} as const
-
-/**
- * Imports that stay imports: the peers, which must be the consumer's own copies; the packages msw itself
- * depends on (@msw/data uses them too), so that a consumer's bundle carries one copy, msw's; and Node's
- * built-ins. The shared ones are `dependencies` of the package, with msw's ranges.
- */
-const EXTERNAL = [/^msw(\/|$)/, /^vitest(\/|$)/, /^@playwright\/test(\/|$)/, /^rettime(\/|$)/, /^outvariant(\/|$)/, /^node:/]
-
 rmSync(new URL('dist', `file://${ROOT}`), { recursive: true, force: true })
 
-await build({
-  cwd: ROOT,
-  input: ENTRIES,
-  external: EXTERNAL,
-  platform: 'neutral',
-  resolve: { mainFields: ['module', 'main'], conditionNames: ['import', 'default'] },
-  treeshake: true,
-  output: {
-    dir: 'dist',
-    format: 'esm',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
-    // The YAML library (lazy: loaded for /api/openapi.yaml only) under its own name, not its `browser/` path's.
-    codeSplitting: { groups: [{ name: 'yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ }] },
-    // Readable output: the consumer's own bundler minifies for the browser; stack traces stay useful.
-    minify: false,
-    comments: { legal: true, annotation: true, jsdoc: false },
-  },
-})
+await build(bundleOptions(ROOT, ENTRIES, 'dist'))
 chmodSync(new URL('dist/cli/main.js', `file://${ROOT}`), 0o755)
 
 // The renderer of /api/docs, beside the server code that serves it (dist/chunks/ -> ../vendor/), gzipped as

@@ -3,10 +3,14 @@ import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { inject } from 'vitest'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url))
-/** The command's source entry; Node 24 runs it directly. */
-export const CLI = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
+/**
+ * The command, bundled from the sources of this run by the global set-up (test/support/cli-bundle.ts); its
+ * source entry (which Node 24 runs as it is) where no set-up built one (the mutation runs).
+ */
+export const CLI = inject('cli') ?? fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url))
 
 export interface PrintedPrincipal {
   apiKey: string

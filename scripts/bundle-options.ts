@@ -1,0 +1,46 @@
+/**
+ * The rolldown options of the package's JavaScript (scripts/build.ts), shared with the suites' build of the
+ * command (test/support/cli-bundle.ts), so that the suites start the command as the package ships it.
+ */
+import type { BuildOptions } from 'rolldown'
+
+/** Entry points: `dist/<name>.js`. */
+export const ENTRIES = {
+  index: 'src/index.ts',
+  'node/index': 'src/node/index.ts',
+  'browser/index': 'src/browser/index.ts',
+  'vitest/index': 'src/vitest/index.ts',
+  'playwright/index': 'src/playwright/index.ts',
+  'storybook/index': 'src/storybook/index.ts',
+  'cli/main': 'src/cli/main.ts',
+} as const
+
+/**
+ * Imports that stay imports: the peers, which must be the consumer's own copies; the packages msw itself
+ * depends on (@msw/data uses them too), so that a consumer's bundle carries one copy, msw's; and Node's
+ * built-ins. The shared ones are `dependencies` of the package, with msw's ranges.
+ */
+const EXTERNAL = [/^msw(\/|$)/, /^vitest(\/|$)/, /^@playwright\/test(\/|$)/, /^rettime(\/|$)/, /^outvariant(\/|$)/, /^node:/]
+
+/** The build of `input` (entries as in ENTRIES) into `dir`, relative to `cwd`. */
+export function bundleOptions(cwd: string, input: Partial<typeof ENTRIES>, dir: string): BuildOptions {
+  return {
+    cwd,
+    input,
+    external: EXTERNAL,
+    platform: 'neutral',
+    resolve: { mainFields: ['module', 'main'], conditionNames: ['import', 'default'] },
+    treeshake: true,
+    output: {
+      dir,
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      // The YAML library (lazy: loaded for /api/openapi.yaml only) under its own name, not its `browser/` path's.
+      codeSplitting: { groups: [{ name: 'yaml', test: /[\\/]node_modules[\\/]yaml[\\/]/ }] },
+      // Readable output: the consumer's own bundler minifies for the browser; stack traces stay useful.
+      minify: false,
+      comments: { legal: true, annotation: true, jsdoc: false },
+    },
+  }
+}
