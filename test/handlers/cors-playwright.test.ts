@@ -7,7 +7,7 @@
 import type { BrowserContext, Route } from '@playwright/test'
 import { describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
-import { routeMockApi } from '../../src/playwright/route.ts'
+import { API_URLS, routeMockApi } from '../../src/playwright/route.ts'
 
 const API = 'https://api.example.test'
 
@@ -65,5 +65,28 @@ describe('answers fulfilled through routeMockApi', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers['Access-Control-Allow-Origin']).toBeUndefined()
     expect(answer.headers['Access-Control-Allow-Credentials']).toBeUndefined()
+  })
+})
+
+describe('which requests the route offers to the mock', () => {
+  test.each([
+    'https://api.example.test/api/workspaces',
+    'http://localhost:4010/api',
+    'https://app.example.test/v1/api/workspaces?current_page=2',
+    'https://app.example.test/api?x=1',
+    'http://127.0.0.1:5173/api/icons/img_1_512.webp',
+  ])('%s: offered (a path with an api segment)', (url) => {
+    expect(API_URLS.test(url)).toBe(true)
+  })
+
+  test.each([
+    'https://app.example.test/',
+    'https://app.example.test/assets/index-abc.js',
+    'https://app.example.test/apix',
+    'https://app.example.test/static/api.js',
+    'https://app.example.test/?next=/api/workspaces',
+    'https://app.example.test/#/api/workspaces',
+  ])('%s: left to other routes and the network', (url) => {
+    expect(API_URLS.test(url)).toBe(false)
   })
 })
