@@ -3,7 +3,6 @@
  * (`--scenario ./my-scenario.ts`), loaded and checked before they are served, and described when `--watch`
  * reloads them.
  */
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Credentials } from '../api/create-mock-api.ts'
@@ -11,6 +10,7 @@ import type { Scenario } from '../scenarios/kit.ts'
 import { buildScenario } from '../scenarios/resolve.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import { readJsonFile } from './json-file.ts'
 
 /** A state file or scenario module that cannot be served: the message says which and why (exit code 2). */
 export class SourceError extends Error {
@@ -22,17 +22,11 @@ export class SourceError extends Error {
 
 /** Reads, parses and validates a state file; the error names every record and field that does not fit. */
 export function loadStateFile(path: string): ScenarioState {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw new SourceError(`cannot read ${path}: ${(error as Error).message}`)
-  }
   let value: unknown
   try {
-    value = JSON.parse(text)
+    value = readJsonFile(path)
   } catch (error) {
-    throw new SourceError(`${path} is not valid JSON: ${(error as Error).message}`)
+    throw new SourceError((error as Error).message)
   }
   return checked(value, path)
 }

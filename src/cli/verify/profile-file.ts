@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readJsonFile } from '../json-file.ts'
 import { ProfileError, resolveProfile, type Profile } from '../../handlers/profile.ts'
 
 /** A profile file that cannot be read or does not fit: one line for the user, exit code 2. */
@@ -13,9 +13,9 @@ export class ProfileFileError extends Error {
 export function loadProfileFile(path: string): Profile {
   let value: unknown
   try {
-    value = JSON.parse(readFileSync(path, 'utf8'))
+    value = readJsonFile(path)
   } catch (error) {
-    throw new ProfileFileError(`${path}: not a JSON profile: ${(error as Error).message}`)
+    throw new ProfileFileError((error as Error).message)
   }
   try {
     resolveProfile(value)
