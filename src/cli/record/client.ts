@@ -3,6 +3,7 @@
  * within `timeout`, authenticated with the given principal. Every failure becomes a `RecordError` whose
  * one-line message names the target and the request, never the credentials.
  */
+import { politeClient } from '../polite-client.ts'
 
 /** A failure of the recording: `message` is one line for the user; `exitCode` 2 for input the user can fix. */
 export class RecordError extends Error {
@@ -35,36 +36,23 @@ const TRIES = 3
 const LONGEST_RETRY_AFTER = 60_000
 
 export function targetClient(options: ClientOptions): TargetClient {
-  const interval = 1000 / options.rate
-  let nextStart = 0
-  let requests = 0
-  const send = async (path: string, headers: Record<string, string>): Promise<Response> => {
-    await sleep(nextStart - performance.now())
-    nextStart = performance.now() + interval
-    requests++
-    try {
-      return await fetch(`${options.target}${path}`, {
-        headers: { Accept: 'application/json', 'X-API-Key': options.apiKey, 'X-API-Secret': options.apiSecret, ...headers },
-        signal: AbortSignal.timeout(options.timeout),
-        // Fetch would send the X-API-* headers on to wherever a redirect points.
-        redirect: 'manual',
-      })
-    } catch (error) {
-      throw unreachable(error, options, `GET ${path}`)
-    }
-  }
+  const client = politeClient({
+    rate: options.rate,
+    timeout: options.timeout,
+    tries: TRIES,
+    retryDelay,
+  })
+  const headersOf = (headers: Record<string, string>) => ({ Accept: 'application/json', 'X-API-Key': options.apiKey, 'X-API-Secret': options.apiSecret, ...headers })
   return {
     get requests() {
-      return requests
+      return client.requests
     },
     async get(path, headers = {}) {
-      for (let tries = 1; ; tries++) {
-        const response = await send(path, headers)
-        const delay = tries < TRIES ? retryDelay(response, tries) : undefined
-        if (delay === undefined) return answerOf(response, options.target, `GET ${path}`)
-        await response.body?.cancel()
-        await sleep(delay)
-      }
+      const response = await client.send(
+        () => new Request(`${options.target}${path}`, { headers: headersOf(headers) }),
+        (error) => unreachable(error, options, `GET ${path}`),
+      )
+      return answerOf(response, options.target, `GET ${path}`)
     },
   }
 }
@@ -75,10 +63,6 @@ function retryDelay(response: Response, tries: number): number | undefined {
   const header = response.headers.get('retry-after')?.trim() ?? ''
   const delay = /^\d+$/.test(header) ? Number(header) * 1000 : header ? Date.parse(header) - Date.now() : 1000 * 2 ** (tries - 1)
   return Number.isNaN(delay) || delay > LONGEST_RETRY_AFTER ? undefined : Math.max(0, delay)
-}
-
-function sleep(ms: number): Promise<void> {
-  return ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve()
 }
 
 async function answerOf(response: Response, target: string, request: string): Promise<unknown> {

@@ -3,6 +3,9 @@
  * timeout) and the reference, an in-process mock with the same profile, whose answers are the expectations.
  */
 import type { MockApi } from '../../api/mock-api.ts'
+import { politeClient, type Fetch } from '../polite-client.ts'
+
+export type { Fetch }
 
 /** One request of a probe, as either side sends it. */
 export interface RequestSpec {
@@ -67,14 +70,9 @@ async function read(response: Response): Promise<Answer> {
   return { status: response.status, headers: response.headers, text, json }
 }
 
-/** How requests reach the target: `fetch`, or an in-process stand-in such as `api.handle`. */
-export type Fetch = (request: Request, init: RequestInit) => Promise<Response>
-
 /** Tries of a request the target answers 429 with a `Retry-After`, and the longest wait it may ask for. */
 const TRIES = 3
 const MAX_RETRY_AFTER_MS = 60_000
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The wait a 429 asks for, in ms (seconds or an HTTP date), if it asks for one verify is willing to make. */
 export function retryAfter(response: Response): number | undefined {
@@ -85,38 +83,26 @@ export function retryAfter(response: Response): number | undefined {
 }
 
 /**
- * The live service: one request at a time, at most `rate` a second, each within `timeout` ms; a 429 with a
- * `Retry-After` of at most a minute is waited for and asked again (three tries), a polite client's way.
+ * The live service, asked politely (src/cli/polite-client.ts); a 429 with a `Retry-After` of at most a
+ * minute is waited for and asked again (three tries). Any other answer, a 503 too, is what verify judges.
  */
 export function targetSide(base: string, credentials: Credentials, rate: number, timeout: number, send: Fetch = fetch): Side {
-  const interval = 1000 / rate
-  let next = 0
-  const once = async (spec: RequestSpec): Promise<Response> => {
-    const wait = next - performance.now()
-    if (wait > 0) await sleep(wait)
-    next = performance.now() + interval
-    try {
-      return await send(requestOf(base, credentials, spec), { signal: AbortSignal.timeout(timeout), redirect: 'manual' })
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string; message?: string } }).cause
-      const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)
-      throw new TargetError(`cannot reach ${base} (${spec.method} ${spec.path.slice(0, 80)}): ${why}`)
-    }
+  const client = politeClient({
+    rate,
+    timeout,
+    tries: TRIES,
+    retryDelay: retryAfter,
+    fetch: send,
+  })
+  const unreachable = (spec: RequestSpec) => (error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)
+    return new TargetError(`cannot reach ${base} (${spec.method} ${spec.path.slice(0, 80)}): ${why}`)
   }
   return {
     base,
     credentials,
-    async send(spec) {
-      let response = await once(spec)
-      for (let tried = 1; tried < TRIES; tried++) {
-        const wait = retryAfter(response)
-        if (wait === undefined) break
-        await response.body?.cancel()
-        await sleep(wait)
-        response = await once(spec)
-      }
-      return read(response)
-    },
+    send: async (spec) => read(await client.send(() => requestOf(base, credentials, spec), unreachable(spec))),
   }
 }
 
