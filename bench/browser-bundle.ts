@@ -113,7 +113,7 @@ async function measure(root: string): Promise<AppSize> {
 }
 
 export async function runBrowserBundle(): Promise<BrowserBundleResult> {
-  const project = consumerProject('wam-bench-bundle-', ['msw@^3.0.5', 'vite@^8'])
+  const project = await consumerProject('wam-bench-bundle-', ['msw@^3.0.5', 'vite@^8'])
   try {
     const { dir } = project
     const worker = join(dir, 'node_modules/msw/lib/mockServiceWorker.js')

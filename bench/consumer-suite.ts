@@ -93,8 +93,8 @@ function timeImport(dir: string, specifier: string, runs: number): number {
   return median(samples)
 }
 
-export function runConsumerSuite(options: { rounds: number }): ConsumerSuiteResult {
-  const project = consumerProject('wam-bench-suite-', ['msw@^3.0.5', 'vitest@^5.1.1'])
+export async function runConsumerSuite(options: { rounds: number }): Promise<ConsumerSuiteResult> {
+  const project = await consumerProject('wam-bench-suite-', ['msw@^3.0.5', 'vitest@^5.1.1'])
   try {
     const { dir } = project
     for (const [folder, text] of [
@@ -143,5 +143,5 @@ export function runConsumerSuite(options: { rounds: number }): ConsumerSuiteResu
 
 if (import.meta.main) {
   const rounds = Number(process.argv[2] ?? 3)
-  console.log(JSON.stringify(runConsumerSuite({ rounds }), null, 2))
+  console.log(JSON.stringify(await runConsumerSuite({ rounds }), null, 2))
 }

@@ -70,7 +70,7 @@ if (only !== 'edge') {
 }
 
 // The consumer's side: what a test file and a browser bundle pay for the kit.
-const suite = runConsumerSuite({ rounds: quick ? 1 : 3 })
+const suite = await runConsumerSuite({ rounds: quick ? 1 : 3 })
 console.log(
   `\nPer test file: a Vitest suite of ${suite.files} one-test files in a fresh project with the packed tarball ` +
     `(wall time of \`vitest run\`, median of ${suite.rounds} alternating rounds; ratio = median of per-round ratios):\n`,

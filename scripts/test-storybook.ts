@@ -20,12 +20,13 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { once } from 'node:events'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, dirname, join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM, CHROMIUM_ARGS } from '../test/support/chromium.ts'
 import { countLine } from '../test/support/count-reporter.ts'
+import { packFreshCopy, userEnv } from '../test/support/packed.ts'
 import { clearStepReport, writeStepReport } from './step-report.ts'
 import { checkDevStorybook, checkStaticStorybook } from './storybook/browser-checks.ts'
 
@@ -51,18 +52,13 @@ function record(name: string, ok: boolean, detail?: string): boolean {
   return ok
 }
 
-/** The machine's environment without npm's and Vitest's variables, with this Node first on PATH. */
-function userEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (!/^(npm_|VITEST|INIT_CWD$|NODE_OPTIONS$|TEST$)/.test(name)) env[name] = value
-  }
-  env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`
-  return { ...env, STORYBOOK_DISABLE_TELEMETRY: '1', CHROMIUM_PATH: CHROMIUM, ...extra }
+/** The user's environment (test/support/packed.ts), without Storybook's telemetry, with Chromium's path. */
+function storybookEnv(): NodeJS.ProcessEnv {
+  return { ...userEnv(), STORYBOOK_DISABLE_TELEMETRY: '1', CHROMIUM_PATH: CHROMIUM }
 }
 
 async function sh(line: string, cwd: string): Promise<{ code: number; output: string }> {
-  const child = spawn('sh', ['-c', line], { cwd, env: userEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('sh', ['-c', line], { cwd, env: storybookEnv(), stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
@@ -76,23 +72,6 @@ function documentedCommands(): string[] {
   const block = /<!-- usage-run: examples\/storybook -->\n```sh\n([\s\S]*?)```/.exec(doc)
   if (!block) throw new Error('docs/storybook.md has no `usage-run: examples/storybook` block')
   return block[1]!.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'))
-}
-
-/** A fresh copy of the repository, packed as `npm pack` does on a clone (prepack builds dist/). */
-async function pack(stage: string): Promise<string> {
-  const project = join(stage, 'project')
-  cpSync(ROOT, project, {
-    recursive: true,
-    filter: (source) => {
-      const path = relative(ROOT, source)
-      return !['node_modules', '.git', 'dist', 'test-results', 'reports'].includes(path) && !path.startsWith('examples/storybook/node_modules') && !source.endsWith('.tgz')
-    },
-  })
-  symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'))
-  const { code, output } = await sh(`npm pack --json --pack-destination ${JSON.stringify(stage)}`, project)
-  if (code !== 0) throw new Error(output)
-  const [result] = JSON.parse(output.slice(output.indexOf('['))) as [{ filename: string }]
-  return join(stage, basename(result.filename))
 }
 
 /** Vitest's JSON report: one check per story test. */
@@ -140,7 +119,7 @@ function freePort(): Promise<number> {
 /** `storybook dev` in the example on a free port, checked in Chromium, then stopped (its process group). */
 async function checkDev(consumer: string): Promise<void> {
   const port = await freePort()
-  const child = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', String(port)], { cwd: consumer, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn('npx', ['storybook', 'dev', '--ci', '--no-open', '--port', String(port)], { cwd: consumer, env: storybookEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
@@ -164,7 +143,7 @@ async function main(): Promise<void> {
   mkdirSync(SHOTS, { recursive: true })
   const stage = mkdtempSync(join(tmpdir(), 'wam-storybook-'))
   try {
-    const tarball = await pack(stage)
+    const { tarball } = await packFreshCopy(stage)
     record('npm pack of a fresh copy (prepack builds dist/, with dist/storybook/)', true)
     const consumer = join(stage, 'storybook')
     cpSync(EXAMPLE, consumer, { recursive: true, filter: (source) => !/[\\/](node_modules|public|storybook-static)$/.test(source) })

@@ -13,7 +13,8 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM } from '../support/chromium.ts'
 import { oldNode } from '../support/old-node.ts'
-import { codeLines, runBlock, runBlocks, startServer, stopServer, usageBlocks, userEnv } from './readme-blocks.ts'
+import { codeLines, runBlock, runBlocks, startServer, stopServer, usageBlocks } from './readme-blocks.ts'
+import { packFreshCopy, userEnv } from '../support/packed.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const CONSUMER_FILES = fileURLToPath(new URL('../../examples/node-consumer/', import.meta.url))
@@ -73,22 +74,9 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
 
   beforeAll(async () => {
     stage = mkdtempSync(join(tmpdir(), 'wam-pack-'))
-    // A copy of the working tree without build output or installed modules: `npm pack` there runs
-    // `prepack` (the build) exactly as on a fresh clone; only node_modules is shared, read-only.
-    const project = join(stage, 'project')
-    cpSync(ROOT, project, {
-      recursive: true,
-      filter: (source) => {
-        const path = relative(ROOT, source)
-        // test-results: Playwright's output, written meanwhile when npm test runs both runners at once.
-        return !['node_modules', '.git', 'dist', 'test-results'].includes(path) && !source.endsWith('.tgz')
-      },
-    })
-    symlinkSync(join(ROOT, 'node_modules'), join(project, 'node_modules'))
-    const packed = await run('npm', ['pack', '--json', '--pack-destination', stage], { cwd: project, env: userEnv() })
-    const [result] = JSON.parse(packed.stdout) as [{ filename: string; files: Array<{ path: string }> }]
-    packedFiles = result.files.map((file) => file.path)
-    const tarball = join(stage, basename(result.filename))
+    const packed = await packFreshCopy(stage)
+    packedFiles = packed.files
+    const tarball = packed.tarball
 
     consumer = join(stage, 'consumer')
     mkdirSync(consumer)

@@ -10,9 +10,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readdirSync, readFileSync } from 'node:fs'
-import { dirname } from 'node:path'
 import { expect } from 'vitest'
 import { waitForBanner } from '../server/cli-process.ts'
+import { userEnv } from '../support/packed.ts'
 
 export const README = new URL('../../README.md', import.meta.url)
 const DOCS = new URL('../../docs/', import.meta.url)
@@ -63,19 +63,7 @@ export function codeLines(text: string): string {
     .join('\n')
 }
 
-/**
- * The environment for commands run as a user would: the test runner's and npm's own variables removed,
- * and this Node (>= 22.12, which MSW 3 needs) first on PATH for `#!/usr/bin/env node` and npm scripts.
- */
-export function userEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {}
-  for (const [name, value] of Object.entries(process.env)) {
-    if (/^(npm_|VITEST|INIT_CWD$|NODE_OPTIONS$|TEST$)/.test(name)) continue
-    env[name] = value
-  }
-  env.PATH = `${dirname(process.execPath)}:${process.env.PATH ?? ''}`
-  return env
-}
+export { userEnv }
 
 export interface Server {
   child: ChildProcess
