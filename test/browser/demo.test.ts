@@ -1,5 +1,5 @@
 /**
- * The browser demo in real Chromium (Debian's /usr/bin/chromium through playwright-core): Vite serves
+ * The browser demo in real Chromium (Debian's /usr/bin/chromium through playwright-core): Vite builds
  * examples/browser-demo, MSW's service worker answers the API from workspace-api-mock/browser.
  */
 import { fileURLToPath } from 'node:url'

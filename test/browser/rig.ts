@@ -1,6 +1,8 @@
 /**
- * What the Vite-served browser tests share: a Vite dev server over a page folder (the package served from
- * source) and Debian's Chromium through playwright-core (never a downloaded browser).
+ * What the Vite-built browser tests share: a production build of a page folder (the package bundled from
+ * source), served by `vite preview`, and Debian's Chromium through playwright-core (never a downloaded
+ * browser). A build, not the dev server: each new browser context would load some two hundred source
+ * modules one request at a time (demo.test.ts went from 15.6 to 9.9 s alone; docs/benchmark.md, "npm test").
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -8,7 +10,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { msw } from 'msw/vite'
 import { chromium, type Browser } from 'playwright-core'
-import { createServer, type ViteDevServer } from 'vite'
+import { build, preview, type InlineConfig, type PreviewServer } from 'vite'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 
 const SOURCE = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.url))
@@ -17,43 +19,42 @@ const SOURCE = fileURLToPath(new URL('../../src/browser/index.ts', import.meta.u
 export const withoutChromium = !existsSync(CHROMIUM) && !process.env.CI
 
 export interface BrowserRig {
-  /** The dev server's origin, e.g. `http://127.0.0.1:5173`. */
+  /** The preview server's origin, e.g. `http://127.0.0.1:4173`. */
   origin: string
   browser: Browser
   close(): Promise<void>
 }
 
 /**
- * Serves `root` with Vite (its `vite.config.ts` when `configFile` is true, else MSW's Vite plugin alone,
- * which serves the worker script) and launches Chromium.
+ * Builds `root`'s `entries` with Vite (its `vite.config.ts` when `configFile` is true, else MSW's Vite
+ * plugin alone in `worker-only` mode, which emits the worker script), serves the build and launches Chromium.
  */
 export async function startRig(root: string, options: { configFile?: boolean; entries: string[] }): Promise<BrowserRig> {
-  const cacheDir = mkdtempSync(join(tmpdir(), 'wam-vite-'))
-  let vite: ViteDevServer | undefined
+  const outDir = mkdtempSync(join(tmpdir(), 'wam-vite-'))
+  let server: PreviewServer | undefined
   let browser: Browser | undefined
   const close = async () => {
     await browser?.close()
-    await vite?.close()
-    rmSync(cacheDir, { recursive: true, force: true })
+    await server?.close()
+    rmSync(outDir, { recursive: true, force: true })
   }
   try {
-    vite = await createServer({
+    const shared: InlineConfig = {
       root,
       configFile: options.configFile ? join(root, 'vite.config.ts') : false,
-      plugins: options.configFile ? [] : [msw()],
-      cacheDir,
+      plugins: options.configFile ? [] : [msw({ mode: 'worker-only' })],
       logLevel: 'error',
-      server: { host: '127.0.0.1', port: 0, strictPort: false, hmr: false, watch: null },
-      // The page imports the package by name: serve it from source rather than from a build.
+      // The page imports the package by name: bundle it from source rather than from a build.
       resolve: { alias: { 'workspace-api-mock/browser': SOURCE } },
-      // Bundle the dependencies up front, so that the first load does not trigger a re-optimization.
-      optimizeDeps: {
-        entries: options.entries,
-        include: ['msw', 'msw/browser', '@msw/data', 'zod', '@faker-js/faker', 'yaml'],
+      build: {
+        outDir,
+        emptyOutDir: true,
+        rolldownOptions: { input: Object.fromEntries(options.entries.map((entry) => [entry.replace(/\.html$/, ''), join(root, entry)])) },
       },
-    })
-    await vite.listen()
-    const origin = vite.resolvedUrls!.local[0]!.replace(/\/$/, '')
+    }
+    await build(shared)
+    server = await preview({ ...shared, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } })
+    const origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '')
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     return { origin, browser, close }
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
  * The browser store at its limits, in real Chromium: a state that no longer fits in Web Storage, and two
- * tabs saving to the same localStorage key. test/browser/store-page is the page; Vite serves it with the
+ * tabs saving to the same localStorage key. test/browser/store-page is the page; Vite builds it with the
  * package from source, MSW's service worker answers the API. One browser context (one origin's storage, the
  * worker registered once) for the file: each test uses its own storage key or area and leaves it empty.
  */
