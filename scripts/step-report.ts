@@ -1,6 +1,6 @@
 /**
  * The suites that run as steps of their own before `npm test` (`npm run test:package`, `npm run
- * test:storybook`: longer than the loop may take) leave their counts in `reports/<step>-counts.json` with
+ * test:storybook`, `npm run test:ssr`: longer than the loop may take) leave their counts in `reports/<step>-counts.json` with
  * the commit they ran on; `npm test` adds them to its closing line when they are of the commit it runs on.
  */
 import { execFileSync } from 'node:child_process'
@@ -12,7 +12,7 @@ import { countLine, type Counts } from '../test/support/count-reporter.ts'
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const REPORTS = join(ROOT, 'reports')
 
-export const STEPS = ['package', 'storybook'] as const
+export const STEPS = ['package', 'storybook', 'ssr'] as const
 export type Step = (typeof STEPS)[number]
 
 const reportFile = (step: Step) => join(REPORTS, `${step}-counts.json`)

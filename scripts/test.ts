@@ -1,5 +1,5 @@
 /**
- * `npm test`: the type check, the Vitest suites and the Playwright suites (projects demo and ssr), then ONE plain closing line,
+ * `npm test`: the type check, the Vitest suites and the Playwright suite (project demo), then ONE plain closing line,
  * `N passed, N failed` (`, N skipped` when some are), summing every runner; CI reads it. The exit code is
  * non-zero when anything failed.
  *
@@ -9,10 +9,10 @@
  *   does a failed type check, so that nothing can pass by not running.
  * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
  *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
- * - The packed package (`npm run test:package`) and the Storybook suite (`npm run test:storybook`) take
- *   longer than this loop may: they are steps of their own that `.ci/run` runs first, and their counts join
- *   the closing line when their reports are of this commit (scripts/step-report.ts; in CI a missing one is
- *   a failure).
+ * - The packed package (`npm run test:package`), the Storybook suite (`npm run test:storybook`) and the
+ *   server-rendered example (`npm run test:ssr`) take longer than this loop may: they are steps of their
+ *   own that `.ci/run` runs first, and their counts join the closing line when their reports are of this
+ *   commit (scripts/step-report.ts; in CI a missing one is a failure).
  * - The type check, Vitest and Playwright run at the same time: their processes wait on child processes
  *   and Chromium part of the time. Vitest's output streams; the others' is held and printed when all are
  *   done, so that they do not interleave. Where the time goes: docs/benchmark.md, "npm test".
@@ -24,6 +24,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM } from '../test/support/chromium.ts'
 import { countLine, type Counts } from '../test/support/count-reporter.ts'
+import { playwrightCounts } from './playwright-counts.ts'
 import { STEPS, stepCounts } from './step-report.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
@@ -66,16 +67,6 @@ function settle(name: string, run: Run, read: () => Counts): Counts {
   return counts
 }
 
-/** Playwright's JSON report: expected (passed), flaky (passed on a retry), unexpected, skipped, and errors outside tests. */
-function playwrightCounts(file: string): Counts {
-  const report = JSON.parse(readFileSync(file, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number; skipped: number }
-    errors: unknown[]
-  }
-  const { expected, unexpected, flaky, skipped } = report.stats
-  return { passed: expected + flaky, failed: unexpected + report.errors.length, skipped }
-}
-
 /**
  * Node's compile cache for every process the runners start (the CLI's children, the packed consumer's
  * runners, the workers): the kit's modules compile once, not in each of some fifty processes (a CLI start
@@ -99,14 +90,14 @@ try {
   const serial = Boolean(process.env.WAM_TEST_SERIAL)
   const startPlaywright = async () => {
     if (!withBrowser) return undefined
-    const result = await run(bin('@playwright/test/cli.js'), ['test', '--project=demo', '--project=ssr'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
+    const result = await run(bin('@playwright/test/cli.js'), ['test', '--project=demo'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
     return { result, seconds: seconds(started) }
   }
   const playwright = serial ? undefined : startPlaywright()
   const vitest = await run(bin('vitest/vitest.mjs'), ['run', '--project', 'isolated', '--project', 'shared'], { WAM_VITEST_COUNTS: vitestFile })
   const vitestSeconds = seconds(started)
   const e2e = await (playwright ?? startPlaywright())
-  if (e2e) process.stdout.write(`\nPlaywright (test/e2e, examples/ssr-app):\n${e2e.result.output}`)
+  if (e2e) process.stdout.write(`\nPlaywright (test/e2e):\n${e2e.result.output}`)
   else console.log(`\nPlaywright suite skipped: no ${CHROMIUM} (in CI it runs, and fails)`)
 
   const typecheck = await typechecked
