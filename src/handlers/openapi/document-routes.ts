@@ -18,8 +18,8 @@ function documentRoute(name: OperationName, path: string, version: Version, form
     path,
     public: true,
     async run({ url, mock }) {
-      const [{ openApiReply }, { documentProfile }] = await Promise.all([import('./served-documents.ts'), import('./profiled.ts')])
-      return openApiReply(version, format, mock.baseUrl ?? originOf(url), documentProfile(mock.profile))
+      const { openApiReply } = await import('./served-documents.ts')
+      return openApiReply(version, format, mock.baseUrl ?? originOf(url), mock.profile)
     },
   })
 }

@@ -3,9 +3,10 @@
  * shipped copies in fixtures/. Loaded when a document is first asked for; YAML's library only for YAML.
  */
 import { memoByKey, once } from '../memo.ts'
+import type { ResolvedProfile } from '../profile.ts'
 import { reply, type Reply } from '../reply.ts'
 import { openApiDocument, type OpenApiVersion } from './document.ts'
-import { profiled, type DocumentProfile } from './profiled.ts'
+import { documentProfile, profiled, type DocumentProfile } from './profiled.ts'
 
 export type DocumentFormat = 'json' | 'yaml'
 
@@ -50,8 +51,13 @@ const bytesOf = memoByKey(
   { limit: 64 },
 )
 
-/** The reply of a document request; `server` is what the document's `servers` names. */
-export async function openApiReply(version: OpenApiVersion, format: DocumentFormat, server: string, profile?: DocumentProfile): Promise<Reply> {
+/**
+ * The reply of a document request; `server` is what the document's `servers` names, `mock` the mock's
+ * behaviour profile (what it changes in the document is worked out here, in this lazily loaded module: the
+ * profiled-document code is then no chunk of its own that a browser bundle would split its eager code for).
+ */
+export async function openApiReply(version: OpenApiVersion, format: DocumentFormat, server: string, mock: ResolvedProfile): Promise<Reply> {
+  const profile = documentProfile(mock)
   // A URL holds no space, nor does JSON.stringify's output: the key splits back into its parts.
   const bytes = await bytesOf(`${version} ${format} ${server}${profile ? ` ${JSON.stringify(profile)}` : ''}`)
   return reply(200, { 'Content-Type': OPENAPI_MEDIA_TYPES[format] }, [bytes])
