@@ -58,7 +58,7 @@ export function parseTable<S>(argv: readonly string[], table: Table<S>): { setti
   let parsed: ReturnType<typeof parseArgs>
   try {
     parsed = parseArgs({
-      args: [...argv],
+      args: negativeValues(argv, table),
       strict: true,
       allowPositionals: true,
       options: Object.fromEntries(
@@ -89,6 +89,21 @@ export function parseTable<S>(argv: readonly string[], table: Table<S>): { setti
     throw new FlagError(`missing ${missing.map((flag) => `--${flag.name}`).join(', ')}: ${[table.command, ...usage].join(' ')}`)
   }
   return { settings: settings as S, positionals: parsed.positionals, given }
+}
+
+/**
+ * `--rate -1` as `--rate=-1`: a negative number after a flag that takes a value is that value, so the flag's
+ * parser judges it (`--rate must be a number ... above 0`); Node's parseArgs would call it ambiguous, and
+ * the user would read that the flag needs a value. Nothing after `--` is touched.
+ */
+function negativeValues<S>(argv: readonly string[], table: Table<S>): string[] {
+  const args = [...argv]
+  for (let i = 0; i < args.length - 1; i++) {
+    if (args[i] === '--') break
+    const flag = table.flags.find((f) => args[i] === `--${f.name}` || (f.short !== undefined && args[i] === `-${f.short}`))
+    if (flag?.value && /^-\.?\d/.test(args[i + 1]!)) args.splice(i, 2, `--${flag.name}=${args[i + 1]}`)
+  }
+  return args
 }
 
 function translateParseError<S>(error: unknown, argv: readonly string[], table: Table<S>): Error {

@@ -66,7 +66,7 @@ describe('flags (the command itself, in this process)', () => {
     [['--target', 'http://me:pw@h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json'], '--target must not hold a user name or password'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate', '0'], '--rate must be a number of requests per second above 0'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate=-1'], '--rate must be a number of requests per second above 0'],
-    [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate', '-1'], '--rate needs a value: --rate <req/s>'],
+    [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate', '-1'], '--rate must be a number of requests per second above 0, such as 5 or 0.5, got "-1"'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'no/such/folder/x.json'], '--out: no such folder'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--icons-origin', 'http://h/x'], '--icons-origin must be an origin, without a path'],
     [['--tagret', 'http://h'], 'unknown flag --tagret for record (did you mean --target?)'],

@@ -125,6 +125,11 @@ describe('mistakes in the flags themselves', () => {
     [['-p'], '--port needs a value: --port <number>'],
     [['--state'], '--state needs a value: --state <file.json>'],
     [['--session-idle'], '--session-idle needs a value: --session-idle <duration>'],
+    // A negative number is a value: the flag's parser judges it, by its long or its short name.
+    [['--port', '-1'], '--port must be an integer from 0 to 65535, got "-1"'],
+    [['-p', '-1'], '--port must be an integer from 0 to 65535, got "-1"'],
+    [['--', '--port', '-1'], 'unexpected argument "-1"'],
+    [['--session-idle', '-5s'], '--session-idle must be a duration such as 30m, 90s, 2h or 500ms (at least 100 ms), got "-5s"'],
     [['--watch=yes'], '--watch takes no value'],
     [['-h=x'], 'unknown flag -='],
   ])('%j: "%s"', (args, message) => {
