@@ -15,7 +15,6 @@
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  */
-import { z } from '../model/zod.ts'
 import type { MockApi } from '../api/create-mock-api.ts'
 import { recordsOf } from '../api/mock-state.ts'
 import { operations } from '../handlers/routes.ts'
@@ -25,45 +24,16 @@ import { compareByCreatedThenId } from '../model/ordering.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import { faultSchema, registerFaultJson, type FaultJson } from '../testkit/fault-json.ts'
 import type { FaultHandle } from '../testkit/faults.ts'
-import type { OperationTarget } from '../testkit/targets.ts'
 import { stateRecords } from './limits.ts'
 
-const nonNegative = () => z.number().check(z.minimum(0))
-const count = () => z.int().check(z.minimum(0))
-const schedule = { times: z.optional(count()), rate: z.optional(z.number().check(z.minimum(0), z.maximum(1))) }
-const target = z._default(z.string().check(z.minLength(1)), '*')
-const latency = z.union([nonNegative(), z.tuple([nonNegative(), nonNegative()])])
-
-const faultSchema = z.discriminatedUnion('type', [
-  z.strictObject({
-    type: z.literal('fail'),
-    target,
-    status: z.optional(z.int().check(z.minimum(400), z.maximum(599))),
-    detail: z.optional(z.string()),
-    ...schedule,
-  }),
-  z.strictObject({ type: z.literal('latency'), target, latency, ...schedule }),
-  z.strictObject({ type: z.literal('disconnect'), target, ...schedule }),
-  z.strictObject({ type: z.literal('rateLimit'), target, requests: count(), retryAfter: z.optional(count()) }),
-])
-
-export type FaultSpec = z.input<typeof faultSchema>
+/** A fault as the admin route's body and the fault flags bring it. */
+export type FaultSpec = FaultJson
 
 /** Applies one fault description to the mock (also used for the command line's fault flags). */
 export function applyFault(api: MockApi, spec: FaultSpec): FaultHandle {
-  const fault = faultSchema.parse(spec)
-  const on = fault.target as OperationTarget
-  switch (fault.type) {
-    case 'fail':
-      return api.faults.fail(on, fault)
-    case 'latency':
-      return api.faults.latency(on, fault.latency, fault)
-    case 'disconnect':
-      return api.faults.disconnect(on, fault)
-    case 'rateLimit':
-      return api.faults.rateLimit(on, fault)
-  }
+  return registerFaultJson(api.faults, spec)
 }
 
 /** One mock as the admin routes see it: the base state of the server, or a session. */

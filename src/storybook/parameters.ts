@@ -6,16 +6,10 @@ import type { MockApiOptions } from '../api/mock-api.ts'
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
-import type { FaultSchedule, Latency } from '../testkit/faults.ts'
+import { FAULT_TYPES, type FaultSpec } from '../testkit/fault-spec.ts'
 import type { OperationData, OverrideResolver } from '../testkit/overrides.ts'
-import type { OperationTarget } from '../testkit/targets.ts'
 
-/** One fault, as `api.faults.<type>(target, ...)` would register it. */
-export type FaultSpec =
-  | ({ type: 'fail'; target: OperationTarget; status?: number; detail?: string; headers?: Record<string, string> } & FaultSchedule)
-  | ({ type: 'disconnect'; target: OperationTarget } & FaultSchedule)
-  | ({ type: 'latency'; target: OperationTarget; latency: Latency } & FaultSchedule)
-  | { type: 'rateLimit'; target: OperationTarget; requests: number; retryAfter?: number }
+export type { FaultSpec }
 
 interface OverrideOf<Name extends OperationName> {
   operation: Name
@@ -94,8 +88,6 @@ const OPTION_KEYS = new Set(
     profile: true,
   } satisfies Record<keyof MockApiOptions, true>),
 )
-
-const FAULT_TYPES = new Set(['fail', 'disconnect', 'latency', 'rateLimit'])
 
 /** Where a bad value was found, as the story author wrote it. */
 const at = (path: string) => `parameters.mockApi${path}`

@@ -8,6 +8,7 @@ import { dispatcherOf } from '../api/dispatcher-of.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { Database } from '../model/database.ts'
+import { registerFault } from '../testkit/fault-spec.ts'
 import type { FaultRegistry } from '../testkit/faults.ts'
 import type { Journal } from '../testkit/journal.ts'
 import type { OverrideTools } from '../testkit/overrides.ts'
@@ -85,10 +86,7 @@ export async function createStoryMock(parameters: unknown, assetsOrigin?: string
 
 function applyFault(api: MockApi, spec: FaultSpec, path: string): void {
   try {
-    if (spec.type === 'fail') api.faults.fail(spec.target, spec)
-    else if (spec.type === 'disconnect') api.faults.disconnect(spec.target, spec)
-    else if (spec.type === 'latency') api.faults.latency(spec.target, spec.latency, spec)
-    else api.faults.rateLimit(spec.target, spec)
+    registerFault(api.faults, spec)
   } catch (error) {
     throw new MockApiParameterError(`parameters.mockApi${path}: ${(error as Error).message}`, { cause: error })
   }

@@ -1,0 +1,33 @@
+/**
+ * A fault as plain data, `{ type, target, ... }`, and its registration on a mock's `FaultRegistry`: one
+ * module for every place that takes faults as data (a story's `parameters.mockApi.faults`, the demo
+ * server's `POST /__admin/faults` and its fault flags) instead of a copy of the shape and the switch in each.
+ * The registry's own checks (status range, latency order, known target) throw for bad values. The zod
+ * schema of the JSON form is in fault-json.ts, apart, so that a story's bundle does not carry it.
+ */
+import type { FaultHandle, FaultRegistry, FaultSchedule, Latency } from './faults.ts'
+import type { OperationTarget } from './targets.ts'
+
+/** One fault, as `api.faults.<type>(target, ...)` would register it. */
+export type FaultSpec =
+  | ({ type: 'fail'; target: OperationTarget; status?: number; detail?: string; headers?: Record<string, string> } & FaultSchedule)
+  | ({ type: 'disconnect'; target: OperationTarget } & FaultSchedule)
+  | ({ type: 'latency'; target: OperationTarget; latency: Latency } & FaultSchedule)
+  | { type: 'rateLimit'; target: OperationTarget; requests: number; retryAfter?: number }
+
+/** The fault types, in the order messages list them. */
+export const FAULT_TYPES: ReadonlySet<string> = new Set<FaultSpec['type']>(['fail', 'disconnect', 'latency', 'rateLimit'])
+
+/** Registers one fault; throws what the registry throws for a bad value. */
+export function registerFault(faults: FaultRegistry, spec: FaultSpec): FaultHandle {
+  switch (spec.type) {
+    case 'fail':
+      return faults.fail(spec.target, spec)
+    case 'latency':
+      return faults.latency(spec.target, spec.latency, spec)
+    case 'disconnect':
+      return faults.disconnect(spec.target, spec)
+    case 'rateLimit':
+      return faults.rateLimit(spec.target, spec)
+  }
+}
