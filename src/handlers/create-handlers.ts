@@ -1,14 +1,14 @@
 import { http, passthrough, type HttpHandler } from 'msw'
 import { fromFetchRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
-import { fallbackReply, overlongReply } from './fallback.ts'
 import { toResponse, withoutBody } from './reply.ts'
 import { catchAllPaths, isApiRequest, isOverlong, operationRoutes } from './routes.ts'
 import { runOperation } from './run-operation.ts'
 
 /**
  * The MSW handlers of the routes (routes.ts): first a guard for over-long URLs, then a handler per
- * operation, then the `/api` catch-all.
+ * operation, then the `/api` catch-all. The answers of the guard and the catch-all (fallback.ts, with the
+ * router's matching) load on their first request: a page's bundle does not carry them eagerly.
  */
 export function createHandlers(mock: MockContext): HttpHandler[] {
   const { baseUrl } = mock
@@ -19,7 +19,9 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
     async ({ request }) => {
       const url = new URL(request.url)
       if (!isApiRequest(url, baseUrl)) return passthrough()
-      return toResponse(await overlongReply(mock, fromFetchRequest(request, url)))
+      const apiRequest = fromFetchRequest(request, url)
+      const { overlongReply } = await import('./fallback.ts')
+      return toResponse(await overlongReply(mock, apiRequest))
     },
   )
   const byOperation = operationRoutes(baseUrl).map(({ operation, method, path }) =>
@@ -35,7 +37,10 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
         toResponse(withoutBody(await runOperation(operation, mock, fromFetchRequest(request), params))),
       ),
     )
-  const fallback = async ({ request }: { request: Request }) =>
-    toResponse(await fallbackReply(mock, fromFetchRequest(request)))
+  const fallback = async ({ request }: { request: Request }) => {
+    const apiRequest = fromFetchRequest(request)
+    const { fallbackReply } = await import('./fallback.ts')
+    return toResponse(await fallbackReply(mock, apiRequest))
+  }
   return [guard, ...byOperation, ...heads, ...catchAllPaths(baseUrl).map((path) => http.all(path, fallback))]
 }

@@ -2,7 +2,7 @@ import type { ApiRequest } from './api-request.ts'
 import type { MockContext } from './context.ts'
 import { fallbackReply, overlongReply } from './fallback.ts'
 import { withoutBody, type Answer } from './reply.ts'
-import { createRouter } from './routes.ts'
+import { createRouter } from './router.ts'
 import { runOperation, type MaybePromise } from './run-operation.ts'
 
 /** Answers an API request (synchronously when it can); undefined when it is outside the API's paths. */

@@ -7,7 +7,7 @@ import type { MockContext } from './context.ts'
 import { MAX_URL_LENGTH } from './limits.ts'
 import { Problem } from './problem.ts'
 import { emptyReply, type Answer } from './reply.ts'
-import { allowedMethods } from './routes.ts'
+import { allowedMethods } from './router.ts'
 import { journaled, type MaybePromise } from './run-operation.ts'
 
 /** 414 for a URL under the API that is longer than the mock reads. */

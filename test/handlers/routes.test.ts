@@ -4,7 +4,8 @@
  */
 import { expect, test } from 'vitest'
 import { publishedOperations } from '../../src/handlers/operations/published.ts'
-import { createRouter, operationRoutes, operations } from '../../src/handlers/routes.ts'
+import { createRouter } from '../../src/handlers/router.ts'
+import { operationRoutes, operations } from '../../src/handlers/routes.ts'
 
 test('the table is the published operations, then the kit routes; only the published ones have a contract', () => {
   expect(operations.slice(0, publishedOperations.length)).toEqual(publishedOperations)
