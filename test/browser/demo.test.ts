@@ -203,6 +203,28 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
     })
   })
 
+  test('the worker answers what no operation takes (its lazily loaded catch-all): 404, 405 with Allow, 414', async () => {
+    await withReadyPage(async (page) => {
+      const result = await page.evaluate(async () => {
+        const unknown = await fetch('/api/nothing-here')
+        const wrongMethod = await fetch('/api/workspaces', { method: 'DELETE' })
+        const overlong = await fetch(`/api/workspaces/${'a'.repeat(9000)}`)
+        return {
+          unknown: [unknown.status, (await unknown.json()).detail],
+          wrongMethod: [wrongMethod.status, wrongMethod.headers.get('allow')],
+          overlong: overlong.status,
+        }
+      })
+      expect(result).toEqual({
+        unknown: [404, 'no operation at /api/nothing-here'],
+        wrongMethod: [405, 'GET, POST, OPTIONS'],
+        overlong: 414,
+      })
+      // Chromium logs every 4xx answer to fetch as a console error; nothing else may show up.
+      expect(problems.filter((problem) => !problem.includes('Failed to load resource'))).toEqual([])
+    })
+  })
+
   test('faults, the journal and overrides work in the browser too (the same core)', async () => {
     await withReadyPage(async (page) => {
       const result = await page.evaluate(async () => {
