@@ -9,6 +9,7 @@ import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { DEPTH_MARKER, JOURNAL_BODY_DEPTH, JOURNAL_BODY_LIMIT, JOURNAL_BYTE_BUDGET } from '../../src/testkit/journal.ts'
 import { expectAnswersWithin1s } from './attack-helpers.ts'
 import { authOf, call, expectJson } from './http-helpers.ts'
+import { bottom, deep } from '../support/nested-json.ts'
 
 let server: MockServer
 beforeAll(async () => {
@@ -16,20 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const deep = (levels: number) => `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`
 const post = (body: string, headers: Record<string, string> = {}, path = '/api/workspaces') =>
   call(server.url, path, { method: 'POST', body, headers: { 'Content-Type': 'application/json', ...headers } })
-
-/** How deep `value` nests `a` members, and what is at the bottom. */
-function bottom(value: unknown): { levels: number; at: unknown } {
-  let levels = 0
-  let at = value
-  while (typeof at === 'object' && at !== null) {
-    at = (at as { a: unknown }).a
-    levels++
-  }
-  return { levels, at }
-}
 
 describe('the journal', () => {
   test('a body nested 5,000 levels: the journal still serializes, the nesting cut at its depth with a marker', async () => {

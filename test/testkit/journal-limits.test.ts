@@ -8,6 +8,7 @@ import { describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
 import type { JournalRecord } from '../../src/handlers/ports.ts'
 import { DEPTH_MARKER, JOURNAL_BODY_DEPTH, JOURNAL_BODY_LIMIT, Journal } from '../../src/testkit/journal.ts'
+import { bottom, deep } from '../support/nested-json.ts'
 
 /** What a record costs besides its body, URL and headers (journal.ts's RECORD_OVERHEAD). */
 const OVERHEAD = 256
@@ -110,19 +111,6 @@ describe('nested bodies', () => {
     const response = await api.handle(request)
     expect(response!.status).toBe(422)
     return api.journal.last()!.body
-  }
-
-  /** `{"a":{"a":...1...}}`, `levels` deep, with `inner` as the innermost value. */
-  const deep = (levels: number, inner = '1') => `${'{"a":'.repeat(levels)}${inner}${'}'.repeat(levels)}`
-  /** How deep `value` nests `a` members, and what is at the bottom. */
-  function bottom(value: unknown): { levels: number; at: unknown } {
-    let levels = 0
-    let at = value
-    while (typeof at === 'object' && at !== null) {
-      at = (at as { a: unknown }).a
-      levels++
-    }
-    return { levels, at }
   }
 
   test('exactly JOURNAL_BODY_DEPTH levels are kept whole; one more is cut there with the marker', async () => {
