@@ -1,7 +1,8 @@
 /**
  * The suites that run as steps of their own before `npm test` (`npm run test:package`, `npm run
- * test:storybook`, `npm run test:ssr`: longer than the loop may take) leave their counts in `reports/<step>-counts.json` with
- * the commit they ran on; `npm test` adds them to its closing line when they are of the commit it runs on.
+ * test:storybook`, `npm run test:ssr`: more time or CPU than the loop can spare) leave their counts in
+ * `reports/<step>-counts.json` with the commit they ran on; `npm test` adds them to its closing line when
+ * they are of the commit it runs on.
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -10,9 +10,9 @@
  * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
  *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
  * - The packed package (`npm run test:package`), the Storybook suite (`npm run test:storybook`) and the
- *   server-rendered example (`npm run test:ssr`) take longer than this loop may: they are steps of their
- *   own that `.ci/run` runs first, and their counts join the closing line when their reports are of this
- *   commit (scripts/step-report.ts; in CI a missing one is a failure).
+ *   server-rendered example (`npm run test:ssr`) cost more time or CPU than this loop can spare: they are
+ *   steps of their own that `.ci/run` runs first, and their counts join the closing line when their
+ *   reports are of this commit (scripts/step-report.ts; in CI a missing one is a failure).
  * - The type check, Vitest and Playwright run at the same time: their processes wait on child processes
  *   and Chromium part of the time. Vitest's output streams; the others' is held and printed when all are
  *   done, so that they do not interleave. Where the time goes: docs/benchmark.md, "npm test".
