@@ -44,6 +44,10 @@ export async function startRig(root: string, options: { configFile?: boolean; en
       configFile: options.configFile ? join(root, 'vite.config.ts') : false,
       plugins: options.configFile ? [] : [msw({ mode: 'worker-only' })],
       logLevel: 'error',
+      // Development pages: their mock code sits behind `import.meta.env.DEV`, as the msw/vite plugin
+      // recommends (and only then does the plugin emit the worker script). A build says false unless
+      // NODE_ENV says otherwise; Vitest's `test` did, by accident: the pages are built as development ones.
+      define: { 'import.meta.env.DEV': 'true' },
       // The page imports the package by name: bundle it from source rather than from a build.
       resolve: { alias: { 'workspace-api-mock/browser': SOURCE } },
       build: {
