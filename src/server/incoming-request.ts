@@ -21,25 +21,21 @@ class IncomingRequest implements ApiRequest {
   readonly url: URL
   readonly hasBody: boolean
   readonly #incoming: IncomingMessage
-  readonly #headers: Record<string, string> = Object.create(null)
+  readonly #headers: Readonly<Record<string, string>>
   #body: Promise<BodyRead> | undefined
 
   constructor(incoming: IncomingMessage, serverUrl: string) {
-    const raw = incoming.rawHeaders
-    // Stryker disable next-line EqualityOperator: same-value
-    for (let i = 0; i + 1 < raw.length; i += 2) {
-      const name = lowerCase(raw[i]!)
-      const earlier = this.#headers[name]
-      this.#headers[name] = earlier === undefined ? raw[i + 1]! : `${earlier}, ${raw[i + 1]!}`
-    }
     this.#incoming = incoming
+    this.#headers = headersOf(incoming)
     this.method = incoming.method ?? 'GET'
     this.url = requestUrl(incoming.url ?? '/', this.#headers.host, serverUrl)
     this.hasBody = this.method !== 'GET' && this.method !== 'HEAD'
   }
 
   header(name: string): string | null {
-    return this.#headers[lowerCase(name)] ?? null
+    const value = this.#headers[lowerCase(name)]
+    // Node's record inherits from Object.prototype: `constructor` and the like are not headers.
+    return typeof value === 'string' ? value : null
   }
 
   headerRecord(): Readonly<Record<string, string>> {
@@ -65,6 +61,28 @@ class IncomingRequest implements ApiRequest {
     if (this.hasBody) init.body = (await this.body()).bytes
     return new Request(this.url, init)
   }
+}
+
+/**
+ * The message's headers by lower-case name, repeats joined with ", " as Fetch joins them. Node's server
+ * has built its own record already (it reads `Host` and `Expect` from it): that one serves when no name
+ * repeats, the common case. Node drops or joins repeats by rules of its own (and makes `Set-Cookie` an
+ * array), so a message with a repeated name gets a record built from its raw lines.
+ */
+function headersOf(incoming: IncomingMessage): Readonly<Record<string, string>> {
+  const own = incoming.headers
+  if (Object.keys(own).length * 2 === incoming.rawHeaders.length && own['set-cookie'] === undefined) {
+    return own as Readonly<Record<string, string>>
+  }
+  const joined: Record<string, string> = Object.create(null)
+  const raw = incoming.rawHeaders
+  // Stryker disable next-line EqualityOperator: same-value
+  for (let i = 0; i + 1 < raw.length; i += 2) {
+    const name = lowerCase(raw[i]!)
+    const earlier = joined[name]
+    joined[name] = earlier === undefined ? raw[i + 1]! : `${earlier}, ${raw[i + 1]!}`
+  }
+  return joined
 }
 
 /**

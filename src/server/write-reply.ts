@@ -79,7 +79,6 @@ function headersOf(reply: Reply, extra: Readonly<Record<string, string>>): Reado
  */
 export function bodyLeftUnread(incoming: IncomingMessage, request: ApiRequest): boolean {
   if (incoming.complete) return false
-  // Read from the kit's own header record: `incoming.headers` would make node build a second one.
   const length = request.header('Content-Length')
   return (length !== null && length !== '0') || request.header('Transfer-Encoding') !== null
 }

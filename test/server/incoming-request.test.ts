@@ -5,6 +5,10 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { ApiRequest } from '../../src/handlers/api-request.ts'
+import { fromIncomingMessage } from '../../src/server/incoming-request.ts'
 import { authOf, call, rawExchange } from './http-helpers.ts'
 
 let server: MockServer
@@ -15,6 +19,23 @@ afterAll(() => server.close())
 afterEach(async () => {
   await server.api.reset()
 })
+
+/** The kit's view of raw requests, each sent with these header lines to a bare node:http server. */
+async function requestsOf(...headerLines: string[][]): Promise<ApiRequest[]> {
+  const seen: ApiRequest[] = []
+  const bare = createServer((incoming, outgoing) => {
+    seen.push(fromIncomingMessage(incoming, 'http://127.0.0.1'))
+    outgoing.end()
+  })
+  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`
+  try {
+    for (const lines of headerLines) await rawExchange(url, `GET / HTTP/1.1\r\nHost: x\r\n${lines.map((line) => `${line}\r\n`).join('')}Connection: close\r\n\r\n`)
+  } finally {
+    bare.close()
+  }
+  return seen
+}
 
 const hintOrigin = (body: string) => /served under (\S+)\/api\//.exec(body)?.[1]
 
@@ -57,6 +78,33 @@ describe('headers', () => {
       `GET /api/workspaces HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nX-API-KEY: ${apiKey}\r\nx-api-secret: ${apiSecret}\r\nConnection: close\r\n\r\n`,
     )
     expect(answer.status).toBe(200)
+  })
+
+  test("repeated names are joined as Fetch joins them, also those node's own record keeps once", async () => {
+    const { apiKey, apiSecret } = server.api.credentials
+    const answer = await rawExchange(
+      server.url,
+      `GET /api/workspaces HTTP/1.1\r\nHost: ${new URL(server.url).host}\r\nX-API-Key: ${apiKey}\r\nX-API-Secret: ${apiSecret}\r\n` +
+        `User-Agent: one\r\nuser-agent: two\r\nX-Trace: a\r\nX-Trace: b\r\nConnection: close\r\n\r\n`,
+    )
+    expect(answer.status).toBe(200)
+    expect(server.api.journal.last()?.headers).toMatchObject({ 'user-agent': 'one, two', 'x-trace': 'a, b', 'x-api-key': apiKey })
+  })
+
+  test('a header named like an Object member is a header like any other, absent when not sent; Set-Cookie a string', async () => {
+    const seen = await requestsOf(['Constructor: c', 'X-Trace: t'], ['X-Trace: t'], ['Set-Cookie: a=1', 'X-Trace: t'])
+    expect(seen.map((request) => [request.header('constructor'), request.header('toString'), request.header('X-Trace')])).toEqual([
+      ['c', null, 't'],
+      [null, null, 't'],
+      [null, null, 't'],
+    ])
+    // Node's own record makes Set-Cookie an array: a string here, as Fetch has it.
+    expect(seen[2]!.headerRecord()['set-cookie']).toBe('a=1')
+    expect(seen.map((request) => Object.keys(request.headerRecord()).sort())).toEqual([
+      ['connection', 'constructor', 'host', 'x-trace'],
+      ['connection', 'host', 'x-trace'],
+      ['connection', 'host', 'set-cookie', 'x-trace'],
+    ])
   })
 
   test('the Fetch Request of an override: method, URL, every header (repeated ones joined) and the body', async () => {
