@@ -30,8 +30,10 @@ export function validate<S extends z.ZodMiniType>(
   // Stryker disable next-line all: cache
   if (short) {
     const known = remembered(schema)
+    const output = known.get(value)
+    // One lookup when the value is known: only an optional schema outputs undefined.
     // Stryker disable next-line all: cache
-    if (known.has(value)) return known.get(value) as z.output<S>
+    if (output !== undefined || known.has(value)) return output as z.output<S>
   }
   const result = schema.safeParse(value)
   if (result.success) {
