@@ -71,11 +71,11 @@ class IncomingRequest implements ApiRequest {
  */
 function headersOf(incoming: IncomingMessage): Readonly<Record<string, string>> {
   const own = incoming.headers
-  if (Object.keys(own).length * 2 === incoming.rawHeaders.length && own['set-cookie'] === undefined) {
+  const raw = incoming.rawHeaders
+  if (Object.keys(own).length * 2 === raw.length && own['set-cookie'] === undefined) {
     return own as Readonly<Record<string, string>>
   }
   const joined: Record<string, string> = Object.create(null)
-  const raw = incoming.rawHeaders
   // Stryker disable next-line EqualityOperator: same-value
   for (let i = 0; i + 1 < raw.length; i += 2) {
     const name = lowerCase(raw[i]!)
