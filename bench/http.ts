@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { get } from 'node:http'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,6 +68,26 @@ function cpuOf(child: ChildProcess): Promise<number> {
 
 /** Headers node:http sets per connection and per response; the floor sets its own. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding'])
+
+/**
+ * One answer of the demo server as the floor must send it: the status, the headers as they came on the wire
+ * (names in their own case: node:http lower-cases a name in canonical case to look for the ones it handles,
+ * work a lower-case copy would spare the floor) and the body.
+ */
+function capture(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers, agent: false }, (res) => {
+      const kept: Record<string, string> = {}
+      for (let i = 0; i < res.rawHeaders.length; i += 2) {
+        const name = res.rawHeaders[i]!
+        if (!PER_CONNECTION.has(name.toLowerCase())) kept[name] = res.rawHeaders[i + 1]!
+      }
+      let body = ''
+      res.setEncoding('utf8').on('data', (chunk: string) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, headers: kept, body }))
+    }).on('error', reject)
+  })
+}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -145,10 +166,9 @@ export async function runHttp(options: { duration: number; connections: number; 
     // it (headers and body), precomputed: the cheapest way node:http can put the same bytes on the wire.
     const routes: Record<string, { headers: Record<string, string>; body: string }> = {}
     for (const op of operations) {
-      const res = await fetch(`${oursUrl}${op.ours.path}`, { headers: op.ours.headers })
-      if (res.status !== 200) throw new Error(`${op.operation} answered ${res.status}`)
-      const headers = Object.fromEntries([...res.headers].filter(([name]) => !PER_CONNECTION.has(name)))
-      routes[op.ours.path] = { headers, body: await res.text() }
+      const { status, headers, body } = await capture(`${oursUrl}${op.ours.path}`, op.ours.headers)
+      if (status !== 200) throw new Error(`${op.operation} answered ${status}`)
+      routes[op.ours.path] = { headers, body }
     }
     writeFileSync(join(dir, 'routes.json'), JSON.stringify(routes))
     const floor = start(['bench/floor-server.ts', join(dir, 'routes.json'), String(ports.floor)])
