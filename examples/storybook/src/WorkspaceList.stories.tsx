@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
-import { expect } from 'storybook/test'
+import { expect, waitFor } from 'storybook/test'
 import small from 'workspace-api-mock/fixtures/small.json' with { type: 'json' }
 import { mockApiOf, type MockApiParameters, type ScenarioState } from 'workspace-api-mock/storybook'
 import { WorkspaceList } from './WorkspaceList.tsx'
@@ -65,6 +65,9 @@ export const SlowList: Story = {
     window.slowListOutcome = fetch('/api/workspaces', { headers: { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret } })
       .then((response) => `answered ${response.status}`, () => 'network error')
       .then((outcome) => ({ outcome, ms: performance.now() - started }))
+    // Both requests (the component's, this one) reach the mock through the service worker, a round trip
+    // later: the story ends once the fault holds them, or they could reach the next story's mock instead.
+    await waitFor(() => expect(mockApiOf(context).faults.list()[0]?.hits).toBe(2))
   },
 }
 
