@@ -66,9 +66,9 @@ export default defineConfig({
     server: { deps: { inline: PREBUNDLED } },
     // The count reporter's line (`N passed, N failed`) stays the last one.
     reporters: ['default', './test/support/contract-reporter.ts', './test/support/count-reporter.ts'],
-    // Vitest's default on 2 cores is one worker; many suites wait on child processes (CLI, npm pack,
-    // Chromium), so two workers finish sooner, and the two isolation files really run in parallel.
-    maxWorkers: 2,
+    // Three workers on 2 cores: many suites wait (child processes, Chromium, real timers), and with two the
+    // cores stood idle for 15% of npm test; with three for 8% (docs/benchmark.md, "npm test").
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirstWithoutCache },
     // The command, bundled once for the suites that start it (test/support/cli-bundle.ts).
     globalSetup: ['./test/support/cli-bundle.ts'],
