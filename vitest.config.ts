@@ -66,8 +66,8 @@ export default defineConfig({
     server: { deps: { inline: PREBUNDLED } },
     // The count reporter's line (`N passed, N failed`) stays the last one.
     reporters: ['default', './test/support/contract-reporter.ts', './test/support/count-reporter.ts'],
-    // Three workers on 2 cores: many suites wait (child processes, Chromium, real timers), and with two the
-    // cores stood idle for 15% of npm test; with three for 8% (docs/benchmark.md, "npm test").
+    // Three workers on 2 cores: many suites wait (child processes, Chromium, real timers). With two, npm test
+    // used 85% of what both cores could give; with three 92% (docs/benchmark.md, "npm test").
     maxWorkers: 3,
     sequence: { sequencer: LongestFirstWithoutCache },
     // The command, bundled once for the suites that start it (test/support/cli-bundle.ts).

@@ -60,14 +60,15 @@ export const SlowList: Story = {
   parameters: mockApi({ faults: [{ type: 'latency', target: 'listWorkspaces', latency: SLOW_MS }] }),
   play: async ({ canvas, ...context }) => {
     await expect(await canvas.findByText('Loading workspaces…')).toBeVisible()
-    const { apiKey, apiSecret } = mockApiOf(context).credentials
+    const { credentials, faults } = mockApiOf(context)
+    const { apiKey, apiSecret } = credentials
     const started = performance.now()
     window.slowListOutcome = fetch('/api/workspaces', { headers: { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret } })
       .then((response) => `answered ${response.status}`, () => 'network error')
       .then((outcome) => ({ outcome, ms: performance.now() - started }))
     // Both requests (the component's, this one) reach the mock through the service worker, a round trip
     // later: the story ends once the fault holds them, or they could reach the next story's mock instead.
-    await waitFor(() => expect(mockApiOf(context).faults.list()[0]?.hits).toBe(2))
+    await waitFor(() => expect(faults.list()[0]?.hits).toBe(2))
   },
 }
 
