@@ -58,6 +58,7 @@ export class Indexes {
   #countsChanged(): boolean {
     const counts = this.#counts
     const workspaces = this.#source.records('workspaces').length
+    const applications = this.#source.records('applications').length
     return (
       // Stryker disable next-line ConditionalExpression: cache
       counts.accounts !== this.#source.records('accounts').length ||
@@ -65,7 +66,10 @@ export class Indexes {
       workspaces < counts.workspaces ||
       // Stryker disable next-line EqualityOperator,ArithmeticOperator: cache
       workspaces > counts.workspaces + this.#pendingCreates ||
-      counts.applications !== this.#source.records('applications').length
+      // Stryker disable next-line EqualityOperator: cache
+      applications < counts.applications ||
+      // Stryker disable next-line EqualityOperator,ArithmeticOperator: cache
+      applications > counts.applications + this.#pendingCreates
     )
   }
 
@@ -188,12 +192,12 @@ export class Indexes {
     )
   }
 
-  /** The organization's workspace list of this store's own, copied from the layer on first change. */
-  #ownWorkspaceList(organization: string): Workspace[] {
-    let list = this.#workspacesByOrganization.get(organization)
+  /** A list of this store's own in `own` (a copy of the layer's, `shared`, on its first change). */
+  #ownList<T>(own: Map<string, T[]>, shared: ReadonlyMap<string, readonly T[]> | undefined, key: string): T[] {
+    let list = own.get(key)
     if (!list) {
-      list = [...(this.#layer?.index.workspacesByOrganization.get(organization) ?? [])]
-      this.#workspacesByOrganization.set(organization, list)
+      list = [...(shared?.get(key) ?? [])]
+      own.set(key, list)
     }
     return list
   }
@@ -205,7 +209,18 @@ export class Indexes {
     if (this.#stale || this.#workspacesById.has(workspace.id)) return
     this.#counts.workspaces++
     this.#workspacesById.set(workspace.id, workspace)
-    insertSorted(this.#ownWorkspaceList(workspace.organization), workspace, compareByCreatedThenId)
+    const list = this.#ownList(this.#workspacesByOrganization, this.#layer?.index.workspacesByOrganization, workspace.organization)
+    insertSorted(list, workspace, compareByCreatedThenId)
+  }
+
+  /** Records an application the kit created, as `addedWorkspace` does a workspace. */
+  addedApplication(application: Application): void {
+    // Stryker disable next-line all: cache
+    if (this.#stale || this.#applicationsById.has(application.id)) return
+    this.#counts.applications++
+    this.#applicationsById.set(application.id, application)
+    const list = this.#ownList(this.#applicationsByWorkspace, this.#layer?.index.applicationsByWorkspace, application.workspace)
+    insertSorted(list, application, compareByCreatedThenId)
   }
 
   /** Swaps in the stored version of a workspace the kit updated (same id, organization and created). */
@@ -213,7 +228,18 @@ export class Indexes {
     // Stryker disable next-line all: cache
     if (this.#stale) return
     this.#workspacesById.set(next.id, next)
-    const list = this.#ownWorkspaceList(next.organization)
+    this.#replaceIn(this.#ownList(this.#workspacesByOrganization, this.#layer?.index.workspacesByOrganization, next.organization), previous, next)
+  }
+
+  /** Swaps in the stored version of an application the kit updated (same id, workspace and created). */
+  replacedApplication(previous: Application, next: Application): void {
+    // Stryker disable next-line all: cache
+    if (this.#stale) return
+    this.#applicationsById.set(next.id, next)
+    this.#replaceIn(this.#ownList(this.#applicationsByWorkspace, this.#layer?.index.applicationsByWorkspace, next.workspace), previous, next)
+  }
+
+  #replaceIn<T>(list: T[], previous: T, next: T): void {
     const at = list.indexOf(previous)
     // Stryker disable next-line all: cache
     if (at >= 0) list[at] = next

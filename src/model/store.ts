@@ -4,10 +4,12 @@ import { replaceContent } from './bulk-load.ts'
 import { createWriteClock } from './clock.ts'
 import { iconUrls } from './icons.ts'
 import { createDatabase, type CollectionName, type Database } from './database.ts'
-import { ID_HEX_LENGTH, ID_PREFIX } from './ids.ts'
+import { FieldSources, missingFieldValues, type FieldRecord } from './fields.ts'
+import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from './ids.ts'
 import { Indexes } from './indexes.ts'
 import { createRandom, hex } from './random.ts'
-import type { Account, Workspace } from './schemas.ts'
+import { DEFAULT_MODEL, type RecordModel } from './record-model.ts'
+import type { Account, Application, Entry, Workspace } from './schemas.ts'
 
 export interface StoreOptions {
   /** Seed of the identifiers the store mints for records created at run time. */
@@ -16,13 +18,40 @@ export interface StoreOptions {
   now: () => number
   /** Origin of icon URLs of records created at run time. */
   assetsOrigin: string
+  /** The records' schemas and the fields of the user's own (default: the spec's records alone). */
+  model?: RecordModel
 }
 
+/** What a new workspace is made of; the rest (id, organization, icons, stamps) the store sets. Fields of the user's own beside. */
 export interface NewWorkspace {
   name: string
   description: string
   domain: string
+  [field: string]: unknown
 }
+
+/** What a new application is made of; the rest (id, workspace, icons, stamps) the store sets. Fields of the user's own beside. */
+export interface NewApplication {
+  name: string
+  description: string
+  access_type: string
+  domain: string
+  domain_alias: string
+  external_domain: string
+  port: string
+  port_alias: string
+  protocol: string
+  gateways: Entry[]
+  group_or_users: Entry[]
+  policies: Entry[]
+  [field: string]: unknown
+}
+
+/** Members an update may set: the record's own or its fields (the caller has checked which). */
+export type RecordChanges = Readonly<Record<string, unknown>>
+
+/** Members no update sets: the store keeps them. */
+const SET_BY_THE_STORE = new Set(['id', 'organization', 'workspace', 'icons', 'created', 'created_by', 'updated', 'modified_by'])
 
 /**
  * The store of record: the @msw/data collections, the indexes over them, and the writes the API makes.
@@ -35,7 +64,7 @@ export interface NewWorkspace {
  * so a reference kept by a caller always shows the current state.
  */
 export class Store {
-  readonly #db: Database = createDatabase()
+  readonly #db: Database
   readonly indexes: Indexes
   #baseline: Promise<Baseline>
   /** The baseline the last load put in place; read where a collection is not filled. */
@@ -45,6 +74,8 @@ export class Store {
   #filled = new Set<CollectionName>()
   #options: StoreOptions
   #ids = createRandom(0)
+  /** Values of the fields of the user's own for records created at run time (restarted with the ids). */
+  #fieldSources = new FieldSources(0)
   #clock = createWriteClock(Date.now, 0)
   #pending: Promise<void> = Promise.resolve()
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
@@ -54,6 +85,7 @@ export class Store {
   /** `initial` is taken over: its records are frozen in place (see bulk-load.ts). */
   constructor(initial: ScenarioState | Baseline, options: StoreOptions) {
     this.#options = options
+    this.#db = createDatabase(options.model)
     this.#baseline = initial instanceof Baseline ? Promise.resolve(initial) : Baseline.of(initial)
     this.indexes = new Indexes(this.#db, { records: (name) => this.records(name) })
     this.#pending = this.#tracked(this.#load())
@@ -148,6 +180,7 @@ export class Store {
   async #load(): Promise<void> {
     this.#put(await this.#baseline)
     this.#ids = createRandom([this.#options.seed, 0x5eed])
+    this.#fieldSources = new FieldSources(this.#options.seed, 1)
   }
 
   /** Puts a baseline's records in the collections (or makes them readable there) and the indexes. */
@@ -176,54 +209,100 @@ export class Store {
     return this.#loaded?.state[name] ?? []
   }
 
-  /** A fresh identifier of the given prefix that no record of the store carries yet. */
-  #mintWorkspaceId(): string {
+  /** The time a write stamps: the clock of `now`, never earlier than the data, strictly increasing. */
+  now(): number {
+    return this.#clock.next()
+  }
+
+  /** A fresh identifier of the given kind that no record of the store carries yet. */
+  #mint(kind: IdKind & ('workspace' | 'application')): string {
+    const taken = kind === 'workspace' ? (id: string) => this.indexes.workspace(id) : (id: string) => this.indexes.application(id)
     for (;;) {
-      const id = `${ID_PREFIX.workspace}_${hex(this.#ids, ID_HEX_LENGTH)}`
-      if (!this.indexes.workspace(id)) return id
+      const id = `${ID_PREFIX[kind]}_${hex(this.#ids, ID_HEX_LENGTH)}`
+      if (!taken(id)) return id
     }
   }
 
-  async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
-    const id = this.#mintWorkspaceId()
+  /** The members every created record gets from the store: id, icons, stamps and authors. */
+  #stamped(kind: 'workspace' | 'application', principal: Account) {
+    const id = this.#mint(kind)
     const imageId = `${ID_PREFIX.image}_${hex(this.#ids, ID_HEX_LENGTH)}`
     const at = this.#clock.next()
+    return { id, icons: iconUrls(this.#options.assetsOrigin, imageId), created: at, created_by: principal.id, updated: at, modified_by: principal.id }
+  }
+
+  /** A new record's values with the fields of the user's own it lacks built, in the record's member order. */
+  #complete<T extends Record<string, unknown>>(record: FieldRecord, values: T): T {
+    const fields = (this.#options.model ?? DEFAULT_MODEL).fields[record]
+    if (fields.length === 0) return values
+    return { ...values, ...missingFieldValues(record, values, fields, this.#fieldSources) }
+  }
+
+  async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
+    const { id, ...stamps } = this.#stamped('workspace', principal)
+    const { name, description, domain, ...fields } = input
+    const values = this.#complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
     this.#fill('workspaces')
-    const workspace = await this.indexes.ownCreate(() => this.#db.workspaces.create({
-      id,
-      ...input,
-      organization: principal.organization,
-      icons: iconUrls(this.#options.assetsOrigin, imageId),
-      created: at,
-      created_by: principal.id,
-      updated: at,
-      modified_by: principal.id,
-    }))
+    const workspace = await this.indexes.ownCreate(() => this.#db.workspaces.create(values as Workspace))
     this.indexes.addedWorkspace(workspace)
     return workspace
   }
 
-  async updateWorkspace(
-    previous: Workspace,
-    changes: { name?: string; description?: string },
-    principal: Account,
-  ): Promise<Workspace> {
+  async createApplication(workspace: Workspace, input: NewApplication, principal: Account): Promise<Application> {
+    const { id, icons, ...stamps } = this.#stamped('application', principal)
+    const { gateways, group_or_users, policies, ...rest } = input
+    const values = this.#complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
+    this.#fill('applications')
+    const application = await this.indexes.ownCreate(() => this.#db.applications.create(values as Application))
+    this.indexes.addedApplication(application)
+    return application
+  }
+
+  async updateWorkspace(previous: Workspace, changes: RecordChanges, principal: Account): Promise<Workspace> {
+    const next = await this.#update('workspaces', previous, changes, principal)
+    this.indexes.replacedWorkspace(previous, next)
+    return next
+  }
+
+  async updateApplication(previous: Application, changes: RecordChanges, principal: Account): Promise<Application> {
+    const next = await this.#update('applications', previous, changes, principal)
+    this.indexes.replacedApplication(previous, next)
+    return next
+  }
+
+  /**
+   * Sets the given members (undefined ones are left as they are), `updated` strictly later than before and
+   * `modified_by` to the caller, through the collection, which validates the result.
+   */
+  async #update<R extends Workspace | Application>(name: 'workspaces' | 'applications', previous: R, changes: RecordChanges, principal: Account): Promise<R> {
     const at = this.#clock.next()
-    this.#fill('workspaces')
+    this.#fill(name)
+    const collection = this.#db[name] as unknown as { update(record: R, options: { data(draft: Record<string, unknown>): void }): Promise<R | undefined> }
     const next = await this.indexes.ownWrite(previous.id, () =>
-      this.#db.workspaces.update(previous as Parameters<Database['workspaces']['update']>[0], {
+      collection.update(previous, {
         data(draft) {
-          if (changes.name !== undefined) draft.name = changes.name
-          if (changes.description !== undefined) draft.description = changes.description
-          draft.updated = Math.max(at, draft.updated + 1)
+          for (const [key, value] of Object.entries(changes)) if (value !== undefined && !SET_BY_THE_STORE.has(key)) draft[key] = value
+          draft.updated = Math.max(at, (draft.updated as number) + 1)
           draft.modified_by = principal.id
         },
       }),
     )
     // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-    if (!next) throw new Error(`workspace ${previous.id} vanished during its update`)
-    this.indexes.replacedWorkspace(previous, next)
+    if (!next) throw new Error(`${previous.id} vanished during its update`)
     return next
+  }
+
+  /** Deletes a workspace and its applications (no application outlives its workspace). */
+  deleteWorkspace(workspace: Workspace): void {
+    for (const application of this.indexes.applicationsOf(workspace.id).slice()) this.deleteApplication(application)
+    this.#fill('workspaces')
+    // A delete marks the indexes stale: they rebuild on the next read (deletes are rare; see indexes.ts).
+    this.#db.workspaces.delete(workspace as Parameters<Database['workspaces']['delete']>[0])
+  }
+
+  deleteApplication(application: Application): void {
+    this.#fill('applications')
+    this.#db.applications.delete(application as Parameters<Database['applications']['delete']>[0])
   }
 
   /** The whole state as plain JSON data, in insertion order. */

@@ -1,17 +1,11 @@
 import type { z } from './zod.ts'
 import type { ScenarioState } from './state.ts'
-import {
-  accountSchema,
-  applicationSchema,
-  organizationSchema,
-  workspaceSchema,
-} from './schemas.ts'
+import { DEFAULT_MODEL, type RecordModel } from './record-model.ts'
+import { accountSchema, organizationSchema } from './schemas.ts'
 
-const collectionSchemas: Record<keyof ScenarioState, z.ZodMiniType> = {
-  organizations: organizationSchema,
-  accounts: accountSchema,
-  workspaces: workspaceSchema,
-  applications: applicationSchema,
+/** Each collection's record schema under a model (its workspaces and applications carry its fields). */
+function collectionSchemas(model: RecordModel): Record<keyof ScenarioState, z.ZodMiniType> {
+  return { organizations: organizationSchema, accounts: accountSchema, workspaces: model.workspace, applications: model.application }
 }
 
 /** One thing wrong with a state: where (as `InvalidStateError.location`), what, and both as one line. */
@@ -43,11 +37,12 @@ export class InvalidStateError extends TypeError {
 }
 
 /**
- * Checks a whole state before it is loaded: every record against its schema, ids unique, and every
- * reference (organization, workspace, account) pointing at a record that exists. Throws one error for
- * every problem found: its message, location and reason are the first one's, `problems` holds them all.
+ * Checks a whole state before it is loaded: every record against its schema (`model`: a mock's own, with
+ * its fields), ids unique, and every reference (organization, workspace, account) pointing at a record that
+ * exists. Throws one error for every problem found: its message, location and reason are the first one's,
+ * `problems` holds them all.
  */
-export function validateState(state: unknown): asserts state is ScenarioState {
+export function validateState(state: unknown, model: RecordModel = DEFAULT_MODEL): asserts state is ScenarioState {
   if (state === null || typeof state !== 'object') {
     const reason = 'state must be an object with organizations, accounts, workspaces and applications arrays'
     throw new InvalidStateError(reason, '', reason)
@@ -62,7 +57,7 @@ export function validateState(state: unknown): asserts state is ScenarioState {
     return `state.${name}[${index}]${typeof id === 'string' ? ` (id ${id})` : ''}`
   }
   const ids = new Map<string, Set<string>>()
-  for (const [name, schema] of Object.entries(collectionSchemas)) {
+  for (const [name, schema] of Object.entries(collectionSchemas(model))) {
     const seen = new Set<string>()
     ids.set(name, seen)
     if (!Array.isArray(input[name])) {
