@@ -36,8 +36,32 @@ export {
 } from './scenarios/presets.ts'
 export { buildScenario, resolveScenario, type ScenarioRef } from './scenarios/resolve.ts'
 export { validateState, InvalidStateError } from './model/validate-state.ts'
+export {
+  defineOperation,
+  type OperationDefinition,
+  type DefinedOperation,
+  type RunContext,
+  type ResponseDefinition,
+  type RecordSchema,
+  type WorkspaceCollection,
+  type ApplicationCollection,
+  type WorkspaceValues,
+  type ApplicationValues,
+  type Paging,
+  type RequestView,
+} from './handlers/define-operation.ts'
+export { DefinitionError } from './model/definition-error.ts'
+export type { FieldDefinition, RecordFields } from './model/fields.ts'
+export { identifierParameter } from './handlers/parameters.ts'
+export {
+  deleteWorkspace,
+  createApplication,
+  updateApplication,
+  deleteApplication,
+  unshownOperations,
+} from './handlers/operations/unshown.ts'
 export type { Database } from './model/database.ts'
-export type { OperationName } from './handlers/operation-spec.ts'
+export type { OperationName, HttpMethod } from './handlers/operation-spec.ts'
 export type { WorkspaceIdPrefix } from './handlers/context.ts'
 export { MAX_BODY_BYTES } from './handlers/limits.ts'
 export { PAGING } from './handlers/parameters.ts'

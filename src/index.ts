@@ -8,3 +8,5 @@ requireNode() // a no-op off Node
 
 export * from './exports.ts'
 export { toJsonSchema, allJsonSchemas } from './model/json-schemas.ts'
+/** zod 4 (its classic API), for the schemas of operations and fields of your own; your own zod 4 works too. */
+export { z } from 'zod'

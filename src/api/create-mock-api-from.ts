@@ -1,11 +1,12 @@
 import type { HttpHandler } from 'msw'
-import { DEFAULT_ASSETS_ORIGIN } from '../factories/factories.ts'
+import { createFactories, DEFAULT_ASSETS_ORIGIN, type Factories } from '../factories/factories.ts'
 import { fromFetchRequest } from '../handlers/api-request.ts'
+import type { ApiSurface } from '../handlers/api-surface.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
 import { createHandlers } from '../handlers/create-handlers.ts'
+import type { Operation } from '../handlers/operation.ts'
 import { resolveProfile } from '../handlers/profile.ts'
 import { toResponse } from '../handlers/reply.ts'
-import { operations } from '../handlers/routes.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { Store } from '../model/store.ts'
@@ -17,9 +18,17 @@ import { underTestRunner } from '../testkit/test-runner.ts'
 import { normalizeBaseUrl } from './base-url.ts'
 import { keepInternals, type Internals } from './internals.ts'
 import type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
+import { surfaceOf } from './mock-surface.ts'
 
 /** The handlers' context with the test kit's own classes, which the public face hands out. */
-type KitContext = MockContext & { readonly faults: FaultRegistry; readonly journal: Journal; readonly overrides: Overrides }
+type KitContext = MockContext & {
+  readonly faults: FaultRegistry<string>
+  readonly journal: Journal<string>
+  readonly overrides: Overrides
+  readonly surface: ApiSurface<Operation>
+  /** Drops the factories `run` got, so that they start again from the seed. */
+  resetFactories(): void
+}
 
 /**
  * Not public API (the demo server's sessions and state uploads): a mock over `initial`, which is trusted
@@ -31,8 +40,9 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   const baseUrl = normalizeBaseUrl(options.baseUrl)
   const assetsOrigin = options.assetsOrigin ?? baseUrl ?? DEFAULT_ASSETS_ORIGIN
   let principals = principalsOf(initial)
-  const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin })
-  const mock = contextOf(options, store, seed, baseUrl)
+  const surface = surfaceOf(options)
+  const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin, model: surface.model })
+  const mock = contextOf(options, store, surface, { seed, baseUrl, assetsOrigin })
   const whenLoaded = loadedGuard(store)
   const own: Internals = {
     mock,
@@ -49,23 +59,34 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   return api
 }
 
-function contextOf(options: MockApiOptions, store: Store, seed: number, baseUrl: string | undefined): KitContext {
+function contextOf(
+  options: MockApiOptions,
+  store: Store,
+  surface: ApiSurface<Operation>,
+  { seed, baseUrl, assetsOrigin }: { seed: number; baseUrl: string | undefined; assetsOrigin: string },
+): KitContext {
   const strict = options.strict ?? underTestRunner()
   const profile = resolveProfile(options.profile, options.workspaceIdPrefix)
   const workspaceIdPrefix = profile.idPrefix.workspace
+  const now = options.now ?? Date.now
+  let factories: Factories | undefined
   return {
     store,
+    surface,
     baseUrl,
     profile,
-    serialize: createSerializer(workspaceIdPrefix, strict),
+    serialize: createSerializer(workspaceIdPrefix, strict, surface.model),
     workspaceKey: workspaceKeyMapper(workspaceIdPrefix),
-    faults: new FaultRegistry(operations, createRandomSource(seed, 0xfa17)),
+    faults: new FaultRegistry(surface.operations, createRandomSource(seed, 0xfa17)),
     journal: new Journal(options.journalLimit ?? 1000),
     overrides: new Overrides(),
     strict,
     // Contract checks of override responses run in strict mode only: loaded when first needed.
     checkResponse: async (...args) => (await import('../testkit/contract.ts')).checkResponse(...args),
     violations: [],
+    now,
+    factories: () => (factories ??= createFactories({ seed, assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields })),
+    resetFactories: () => (factories = undefined),
   }
 }
 
@@ -96,11 +117,11 @@ function publicFace(
   let handlers: HttpHandler[] | undefined
   return {
     get handlers() {
-      handlers ??= createHandlers(mock)
+      handlers ??= createHandlers(mock, mock.surface)
       return handlers
     },
     async handle(request) {
-      own.dispatch ??= (await import('../handlers/dispatch.ts')).createDispatcher(mock)
+      own.dispatch ??= (await import('../handlers/dispatch.ts')).createDispatcher(mock, mock.surface)
       const answer = await own.dispatch(fromFetchRequest(request))
       return answer && toResponse(answer)
     },
@@ -122,11 +143,12 @@ function publicFace(
     faults,
     journal,
     violations: mock.violations,
-    override: (operation, resolver, overrideOptions) => overrides.add(operation, resolver, overrideOptions),
+    override: (operation: string, resolver: Parameters<Overrides['add']>[1], overrideOptions?: Parameters<Overrides['add']>[2]) => overrides.add(operation, resolver, overrideOptions),
     reset() {
       faults.reset()
       overrides.clear()
       journal.clear()
+      mock.resetFactories()
       mock.violations.length = 0
       return store.reset()
     },

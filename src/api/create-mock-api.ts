@@ -1,3 +1,4 @@
+import type { DefinedOperation } from '../handlers/define-operation.ts'
 import { createMockApiFrom } from './create-mock-api-from.ts'
 import { initialStateOf } from './initial-state.ts'
 import type { MockApi, MockApiOptions } from './mock-api.ts'
@@ -11,6 +12,6 @@ export type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
  * const api = createMockApi({ scenario: 'demo', seed: 42 })
  * const server = setupServer(...api.handlers)
  */
-export function createMockApi(options: MockApiOptions = {}): MockApi {
-  return createMockApiFrom(options, initialStateOf(options))
+export function createMockApi<const Ops extends readonly DefinedOperation[] = readonly []>(options: MockApiOptions<Ops> = {}): MockApi<Ops> {
+  return createMockApiFrom(options, initialStateOf(options)) as unknown as MockApi<Ops>
 }

@@ -10,6 +10,6 @@ import type { MockApi } from './mock-api.ts'
  */
 export function dispatcherOf(api: MockApi): Dispatcher {
   const internals = internalsOf(api)
-  internals.dispatch ??= createDispatcher(internals.mock)
+  internals.dispatch ??= createDispatcher(internals.mock, internals.mock.surface)
   return internals.dispatch
 }

@@ -1,5 +1,7 @@
+import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { Dispatcher } from '../handlers/dispatch.ts'
+import type { Operation } from '../handlers/operation.ts'
 import type { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
@@ -7,7 +9,7 @@ import type { MockApi } from './mock-api.ts'
 
 /** What the package's own code reaches behind a mock's public face (not public API). */
 export interface Internals {
-  mock: MockContext
+  mock: MockContext & { readonly surface: ApiSurface<Operation> }
   /** The dispatcher, once made (by `api.handle` or `dispatcherOf`). */
   dispatch?: Dispatcher
   store: Store

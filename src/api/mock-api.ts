@@ -2,6 +2,7 @@
 import type { HttpHandler } from 'msw'
 import type { FactoryOptions } from '../factories/factories.ts'
 import type { WorkspaceIdPrefix } from '../handlers/context.ts'
+import type { DefinedData, DefinedOperation, NameOf } from '../handlers/define-operation.ts'
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { Profile } from '../handlers/profile.ts'
 import type { ContractViolation } from '../handlers/ports.ts'
@@ -11,9 +12,10 @@ import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import type { FaultRegistry } from '../testkit/faults.ts'
 import type { Journal } from '../testkit/journal.ts'
-import type { OverrideOptions, OverrideResolver } from '../testkit/overrides.ts'
+import type { OperationData, OverrideOptions, OverrideResolver } from '../testkit/overrides.ts'
 
-export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
+/** `createMockApi`'s options; `Ops`: the operations of your own it serves (their names and data types follow). */
+export interface MockApiOptions<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> extends Omit<FactoryOptions, 'seed'> {
   /** A preset name (`empty`, `demo`, `paging`, `multi-tenant`, `scale:<w>x<a>`) or a scenario function. Default `demo`. */
   scenario?: ScenarioRef
   /** Start from this plain state (e.g. a `snapshot()` or a fixture file) instead of a scenario. Validated on load. */
@@ -39,7 +41,20 @@ export interface MockApiOptions extends Omit<FactoryOptions, 'seed'> {
    * Its `idPrefix.workspace` wins over `workspaceIdPrefix`. A bad profile throws `ProfileError` naming the key.
    */
   profile?: Profile
+  /**
+   * Operations of your own (`defineOperation`), served after the spec's six with the whole kit behind them;
+   * the presets `unshownOperations` among them. A clash of names or routes throws `DefinitionError`.
+   */
+  operations?: Ops
 }
+
+/** The names of a mock's operations: the built-in ones and those of your own. */
+export type OperationNames<Ops extends readonly DefinedOperation[]> = OperationName | NameOf<Ops>
+
+/** What an override's `respond()` takes for operation `Name` of a mock. */
+export type RespondDataOf<Ops extends readonly DefinedOperation[], Name extends string> = Name extends OperationName
+  ? OperationData[Name]
+  : DefinedData<Ops, Name>
 
 /** A caller of the API: its credentials, its account id and its organization id. */
 export interface Principal extends Credentials {
@@ -47,7 +62,7 @@ export interface Principal extends Credentials {
   organization: string
 }
 
-export interface MockApi {
+export interface MockApi<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> {
   /** MSW 3 request handlers for every operation: `setupServer(...api.handlers)`. */
   readonly handlers: HttpHandler[]
   /**
@@ -68,18 +83,18 @@ export interface MockApi {
   /** Settles once the collections hold the scenario (handlers wait for it by themselves). */
   readonly ready: Promise<void>
   /** Injected failures: `fail`, `disconnect`, `latency`, `rateLimit`, `clear`. */
-  readonly faults: FaultRegistry
+  readonly faults: FaultRegistry<OperationNames<Ops>>
   /** Every request the handlers saw. */
-  readonly journal: Journal
+  readonly journal: Journal<OperationNames<Ops>>
   /** Contract violations caught in strict mode since the last reset. */
   readonly violations: readonly ContractViolation[]
   /**
    * Replaces one operation's response (after authentication) with what `resolver` returns; returning
    * undefined lets the request through. Returns a function that removes the override.
    */
-  override<Name extends OperationName>(
+  override<Name extends OperationNames<Ops>>(
     operation: Name,
-    resolver: OverrideResolver<Name>,
+    resolver: OverrideResolver<RespondDataOf<Ops, Name>>,
     options?: OverrideOptions,
   ): () => void
   /** Back to the initial state, in place, and clears faults, overrides, the journal and violations. */

@@ -1,3 +1,4 @@
+import { checkFields, FieldSources, missingFieldValues, type FieldRecord, type RecordFields } from '../model/fields.ts'
 import { DEFAULT_ASSETS_ORIGIN, iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from '../model/ids.ts'
 import type {
@@ -41,6 +42,8 @@ export interface FactoryOptions {
   accessTypes?: readonly string[]
   /** Values `protocol` is drawn from. Default `['http']`, the only value the spec shows. */
   protocols?: readonly string[]
+  /** Fields of your own on workspaces and applications: every built record has them (docs/extending.md). */
+  fields?: RecordFields
 }
 
 /** The shared resources of an organization that applications reference by `{ id, name }`. */
@@ -79,6 +82,11 @@ export function createFactories(options: FactoryOptions = {}) {
   const assetsOrigin = (options.assetsOrigin ?? DEFAULT_ASSETS_ORIGIN).replace(/\/+$/, '')
   const accessTypes = options.accessTypes ?? ['private']
   const protocols = options.protocols ?? ['http']
+  const fields = checkFields(options.fields)
+  // Each field draws from a source of its own: declaring one changes no other value.
+  const fieldSources = new FieldSources(options.seed ?? 1)
+  const withFields = <T extends Workspace | Application>(record: FieldRecord, built: T): T =>
+    fields[record].length === 0 ? built : { ...built, ...missingFieldValues(record, built, fields[record], fieldSources) }
 
   const id = (kind: IdKind): string => `${ID_PREFIX[kind]}_${hex(faker, ID_HEX_LENGTH)}`
   const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items)
@@ -153,7 +161,7 @@ export function createFactories(options: FactoryOptions = {}) {
     const created = overrides.created ?? after(REFERENCE_DATE, 180)
     const author = context.accounts ? pick(context.accounts) : id('account')
     const editor = context.accounts ? pick(context.accounts) : author
-    return {
+    return withFields('workspace', {
       id: id('workspace'),
       name: round > 0 ? `${template.name} ${round + 1}` : template.name,
       description: template.description,
@@ -165,7 +173,7 @@ export function createFactories(options: FactoryOptions = {}) {
       updated: laterOrSame(created, 60),
       modified_by: editor,
       ...overrides,
-    }
+    })
   }
 
   function buildApplication(
@@ -189,7 +197,7 @@ export function createFactories(options: FactoryOptions = {}) {
     const created = overrides.created ?? after(context.workspace?.created ?? REFERENCE_DATE, 300)
     const author = context.accounts ? pick(context.accounts) : id('account')
     const protocol = pick(protocols)
-    return {
+    return withFields('application', {
       id: id('application'),
       name: qualifier ? `${template.name} ${qualifier}` : template.name,
       description: template.description,
@@ -212,7 +220,7 @@ export function createFactories(options: FactoryOptions = {}) {
       updated: laterOrSame(created, 30),
       modified_by: context.accounts ? pick(context.accounts) : author,
       ...overrides,
-    }
+    })
   }
 
   return {

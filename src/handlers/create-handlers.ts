@@ -1,6 +1,8 @@
 import { http, passthrough, type HttpHandler } from 'msw'
 import { fromFetchRequest } from './api-request.ts'
+import type { ApiSurface } from './api-surface.ts'
 import type { MockContext } from './context.ts'
+import type { Operation } from './operation.ts'
 import { toResponse, withoutBody } from './reply.ts'
 import { catchAllPaths, isApiRequest, isOverlong, operationRoutes } from './routes.ts'
 import { runOperation } from './run-operation.ts'
@@ -10,8 +12,9 @@ import { runOperation } from './run-operation.ts'
  * operation, then the `/api` catch-all. The answers of the guard and the catch-all (fallback.ts, with the
  * router's matching) load on their first request: a page's bundle does not carry them eagerly.
  */
-export function createHandlers(mock: MockContext): HttpHandler[] {
+export function createHandlers(mock: MockContext, surface: ApiSurface<Operation>): HttpHandler[] {
   const { baseUrl } = mock
+  const routes = operationRoutes(surface.operations, baseUrl)
   // A predicate, not a path pattern: MSW's path matcher throws on a URL this long, so none may reach the
   // patterns below. The API's get their 414; any other goes to the network untouched.
   const guard = http.all(
@@ -24,13 +27,13 @@ export function createHandlers(mock: MockContext): HttpHandler[] {
       return toResponse(await overlongReply(mock, apiRequest))
     },
   )
-  const byOperation = operationRoutes(baseUrl).map(({ operation, method, path }) =>
-    http[method.toLowerCase() as 'get' | 'post' | 'put'](path, async ({ request, params }) =>
+  const byOperation = routes.map(({ operation, method, path }) =>
+    http[method.toLowerCase() as Lowercase<typeof method>](path, async ({ request, params }) =>
       toResponse(await runOperation(operation, mock, fromFetchRequest(request), params)),
     ),
   )
   // The profile's `head: 'get'`: HEAD on a GET route answers as the GET without its body.
-  const heads = mock.profile.head !== 'get' ? [] : operationRoutes(baseUrl)
+  const heads = mock.profile.head !== 'get' ? [] : routes
     .filter(({ method }) => method === 'GET')
     .map(({ operation, path }) =>
       http.head(path, async ({ request, params }) =>

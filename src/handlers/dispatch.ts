@@ -1,5 +1,7 @@
 import type { ApiRequest } from './api-request.ts'
+import type { ApiSurface } from './api-surface.ts'
 import type { MockContext } from './context.ts'
+import type { Operation } from './operation.ts'
 import { fallbackReply, overlongReply } from './fallback.ts'
 import { withoutBody, type Answer } from './reply.ts'
 import { createRouter } from './router.ts'
@@ -14,8 +16,8 @@ export type Dispatcher = (request: ApiRequest) => MaybePromise<Answer | undefine
  * `fetch` export) serve the mock at HTTP speed; test/handlers/dispatch.test.ts holds it to the handlers'
  * answers.
  */
-export function createDispatcher(mock: MockContext): Dispatcher {
-  const route = createRouter(mock.baseUrl)
+export function createDispatcher(mock: MockContext, surface: ApiSurface<Operation>): Dispatcher {
+  const route = createRouter(surface.operations, mock.baseUrl)
   const headLikeGet = mock.profile.head === 'get'
   return (request) => {
     if (headLikeGet && request.method === 'HEAD') return headAsGet(route, mock, request)

@@ -1,4 +1,3 @@
-import type { SchemaName } from '../model/schemas.ts'
 import { memoByKey } from './memo.ts'
 import { originOf } from './origin.ts'
 import { reply, type Reply } from './reply.ts'
@@ -11,9 +10,9 @@ export function schemaPath(name: string): string {
 /** Where a response is addressed: the origin its `$schema` links point at. */
 export interface ResponseTarget {
   /** Absolute URL of a served schema, for `$schema`. */
-  schemaUrl(name: SchemaName): string
+  schemaUrl(name: string): string
   /** Path of a served schema below the origin, for the `Link` header. */
-  schemaHref(name: SchemaName): string
+  schemaHref(name: string): string
 }
 
 // The origin of the latest request without baseUrl and its target: requests in a row mostly share one.
@@ -41,7 +40,7 @@ const targetOf = memoByKey(
     const configured = key[0] === '1'
     // Stryker disable next-line Regex: same-value
     const basePath = configured ? new URL(base).pathname.replace(/\/+$/, '') : ''
-    const urls = new Map<SchemaName, string>()
+    const urls = new Map<string, string>()
     return {
       schemaUrl: (name) => urls.get(name) ?? urls.set(name, `${base}${schemaPath(name)}`).get(name)!,
       schemaHref: (name) => `${basePath}${schemaPath(name)}`,
@@ -53,7 +52,7 @@ const configuredTarget = memoByKey((baseUrl: string) => targetOf(`1${baseUrl}`),
 
 interface JsonReplyInit {
   status?: number
-  schema: SchemaName
+  schema: string
   target: ResponseTarget
   contentType?: string
   headers?: Record<string, string>
@@ -101,16 +100,16 @@ function chunksOf(head: string, rows: readonly JsonRow[], tail: string): Uint8Ar
  * order of spec 2.2.
  */
 export const envelope = {
-  item(schema: SchemaName, target: ResponseTarget, data: JsonRow): Reply {
+  item(schema: string, target: ResponseTarget, data: JsonRow): Reply {
     const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":`
     return jsonReply(chunksOf(head, [data], ',"success":true}'), { schema, target })
   },
-  list(schema: SchemaName, target: ResponseTarget, rows: readonly JsonRow[]): Reply {
+  list(schema: string, target: ResponseTarget, rows: readonly JsonRow[]): Reply {
     const head = `{"$schema":${JSON.stringify(target.schemaUrl(schema))},"data":[`
     return jsonReply(chunksOf(head, rows, '],"success":true}'), { schema, target })
   },
   page(
-    schema: SchemaName,
+    schema: string,
     target: ResponseTarget,
     rows: readonly JsonRow[],
     paging: { currentPage: number; pageSize: number; total: number },

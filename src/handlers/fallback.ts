@@ -21,7 +21,7 @@ export function overlongReply(mock: MockContext, request: ApiRequest): MaybeProm
 export function fallbackReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
   return journaled(mock, request, undefined, {}, () => {
     const { url } = request
-    const allowed = allowedMethods(url, mock.baseUrl)
+    const allowed = allowedMethods(url, mock.surface.operations, mock.baseUrl)
     if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
     const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
     if (request.method === 'OPTIONS') {

@@ -3,7 +3,7 @@ import type { MockContext } from './context.ts'
 import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './envelope.ts'
 import type { OperationSpec } from './operation-spec.ts'
-import type { Reply } from './reply.ts'
+import type { Answer } from './reply.ts'
 
 /** What an operation's `run` receives once routing and authentication have passed. */
 export interface OperationInput {
@@ -20,11 +20,11 @@ export interface OperationInput {
 
 /** An operation the mock serves: what it is, and how it runs. */
 export interface Operation extends OperationSpec {
-  run(input: OperationInput): Promise<Reply> | Reply
+  run(input: OperationInput): Promise<Answer> | Answer
 }
 
-/** Identity helper that gives operation literals their type. */
-export function defineOperation(operation: Operation): Operation {
+/** Identity helper that gives the kit's own routes (schemas, icons, documents) their type. */
+export function kitRoute(operation: Operation): Operation {
   return operation
 }
 

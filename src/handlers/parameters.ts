@@ -1,7 +1,6 @@
 import { z } from '../model/zod.ts'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
-import type { ApiRequest } from './api-request.ts'
 import type { ParameterSpec } from './operation-spec.ts'
 import type { PagingBounds } from './profile.ts'
 import { validate } from './validation.ts'
@@ -28,27 +27,8 @@ const pageParameters = {
   pageSize: integerParameter(PAGING.pageSize.min, PAGING.pageSize.max),
 }
 
-/** A parameter that carries an identifier. */
-type IdentifierSpec = ParameterSpec<typeof identifierParameter>
-
-/** `{workspaceId}` of the workspace paths (spec 4.2, 4.3). */
-export const WORKSPACE_ID: IdentifierSpec = {
-  in: 'path',
-  name: 'workspaceId',
-  required: true,
-  schema: identifierParameter,
-}
-
-/** `{applicationId}` of GET /api/applications/{applicationId} (spec 4.6). */
-export const APPLICATION_ID: IdentifierSpec = {
-  in: 'path',
-  name: 'applicationId',
-  required: true,
-  schema: identifierParameter,
-}
-
-/** `X-Workspace-ID`, required on both application operations (spec 5; required by decision). */
-export const WORKSPACE_HEADER: IdentifierSpec = {
+/** `X-Workspace-ID`, required on both application operations (spec 5; required by decision) and on every operation scoped to a workspace. */
+export const WORKSPACE_HEADER: ParameterSpec<typeof identifierParameter> = {
   in: 'header',
   name: 'X-Workspace-ID',
   required: true,
@@ -72,23 +52,6 @@ export const PAGING_PARAMETERS: readonly ParameterSpec[] = [
     default: PAGING.pageSize.default,
   },
 ]
-
-/** A path parameter: MSW gives a string (or an array for repeated segments, which never match here). */
-export function pathIdentifier(
-  params: Record<string, string | readonly string[] | undefined>,
-  parameter: IdentifierSpec,
-  errors: ErrorDetail[],
-): string {
-  // Stryker disable next-line StringLiteral: unseen
-  return validate(parameter.schema, params[parameter.name], `path.${parameter.name}`, errors) ?? ''
-}
-
-/** A required identifier header such as X-Workspace-ID. */
-export function headerIdentifier(request: ApiRequest, parameter: IdentifierSpec, errors: ErrorDetail[]): string {
-  const value = request.header(parameter.name) ?? undefined
-  // Stryker disable next-line StringLiteral: unseen
-  return validate(parameter.schema, value, `header.${parameter.name}`, errors) ?? ''
-}
 
 /** Bounds and defaults of both paging parameters, as a profile sets them. */
 export type PagingProfile = { readonly currentPage: PagingBounds; readonly pageSize: PagingBounds }
@@ -118,14 +81,18 @@ export function pagingQuery(url: URL, errors: ErrorDetail[], paging?: PagingProf
   const bounds = paging ?? PAGING
   const read = (key: keyof typeof PAGING): number => {
     const { name } = PAGING[key]
-    const fallback = bounds[key].default
-    const values = url.searchParams.getAll(name).filter((v) => v !== '')
-    if (values.length === 0) return fallback
-    if (values.length > 1) {
-      errors.push({ message: 'expected a single value', location: `query.${name}`, value: values })
-      return fallback
-    }
-    return validate(schemas[key], values[0], `query.${name}`, errors) ?? fallback
+    const value = queryValue(url, name, errors)
+    return (value === undefined ? undefined : validate(schemas[key], value, `query.${name}`, errors)) ?? bounds[key].default
   }
   return { currentPage: read('currentPage'), pageSize: read('pageSize') }
+}
+
+/**
+ * A query parameter's value: undefined when absent or empty (as in Huma); a repeated one is rejected
+ * (into `errors`) rather than silently picking one of them.
+ */
+export function queryValue(url: URL, name: string, errors: ErrorDetail[]): string | undefined {
+  const values = url.searchParams.getAll(name).filter((v) => v !== '')
+  if (values.length > 1) errors.push({ message: 'expected a single value', location: `query.${name}`, value: values })
+  return values.length === 1 ? values[0] : undefined
 }

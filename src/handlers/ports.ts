@@ -3,10 +3,10 @@
  * above it: src/testkit implements these (faults, journal, overrides, contract checks) and src/api wires
  * the implementations into each mock's context.
  */
-import type { SchemaName } from '../model/schemas.ts'
+import type { z } from '../model/zod.ts'
 import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './envelope.ts'
-import type { OperationName, OperationSpec } from './operation-spec.ts'
+import type { OperationSpec } from './operation-spec.ts'
 import type { Problem } from './problem.ts'
 import type { BodyRead } from './read-body.ts'
 import type { Answer } from './reply.ts'
@@ -60,9 +60,10 @@ export interface OverrideGate {
 
 /** A response body that breaks the contract: which operation, which field, why. */
 export interface ContractViolation {
-  operation: OperationName
+  operation: string
   status: number
-  schema: SchemaName
+  /** The served schema the body breaks (`SuccessResponseWorkspaceBody`, `ErrorModel`, ...). */
+  schema: string
   field: string
   reason: string
 }
@@ -81,9 +82,10 @@ export class ContractViolationError extends Error {
   }
 }
 
-/** Checks a response produced outside the kit's serializers (an override) against the contract. */
+/** Checks a response produced outside the kit's serializers (an override) against the mock's served schemas. */
 export type ResponseChecker = (
-  operation: OperationName,
+  operation: string,
   response: Response,
-  successSchema: SchemaName | undefined,
+  successSchema: string | undefined,
+  served: ReadonlyMap<string, z.ZodMiniType>,
 ) => Promise<ContractViolation[]>

@@ -1,4 +1,3 @@
-import type { SchemaName } from '../model/schemas.ts'
 import { envelope, type JsonRow, type ResponseTarget } from './envelope.ts'
 import { bodyLength, copyChunks, type Reply } from './reply.ts'
 
@@ -87,14 +86,14 @@ export function replyCacheBytes(): number {
  * a list or page by its records and the serializer's `show`, which makes their rows only when building.
  */
 export const cachedEnvelope = {
-  item(schema: SchemaName, target: ResponseTarget, row: JsonRow): Reply {
+  item(schema: string, target: ResponseTarget, row: JsonRow): Reply {
     return cached(target, schema, [row], undefined, () => envelope.item(schema, target, row))
   },
-  list<T extends object>(schema: SchemaName, target: ResponseTarget, records: readonly T[], show: (record: T) => JsonRow): Reply {
+  list<T extends object>(schema: string, target: ResponseTarget, records: readonly T[], show: (record: T) => JsonRow): Reply {
     return cached(target, schema, records, show, () => envelope.list(schema, target, records.map(show)))
   },
   page<T extends object>(
-    schema: SchemaName,
+    schema: string,
     target: ResponseTarget,
     records: readonly T[],
     show: (record: T) => JsonRow,

@@ -11,7 +11,7 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.+-]+\+)?json$/i
  * Reads a JSON request body: 415 for another content type, 413 above 1 MiB, 400 for bytes that are not
  * UTF-8 JSON; the schema's issues go into `errors` (the caller answers 422 with every detail at once).
  */
-export async function readJsonBody<S extends z.ZodMiniType>(
+export async function readJsonBody<S extends z.core.$ZodType>(
   request: ApiRequest,
   schema: S,
   errors: ErrorDetail[],

@@ -5,12 +5,13 @@
  * bundle's eager code does not carry it.
  */
 import { matchRequestUrl } from 'msw'
-import type { HttpMethod } from './operation-spec.ts'
+import type { Operation } from './operation.ts'
+import type { HttpMethod, OperationSpec } from './operation-spec.ts'
 import { catchAllPaths, isApiRequest, isOverlong, operationRoutes, type Route } from './routes.ts'
 
 /** The methods of the operations at a URL's path (a 405's `Allow`), in routing order. */
-export function allowedMethods(url: URL, baseUrl: string | undefined): HttpMethod[] {
-  return operationRoutes(baseUrl)
+export function allowedMethods(url: URL, operations: readonly OperationSpec[], baseUrl: string | undefined): HttpMethod[] {
+  return operationRoutes(operations, baseUrl)
     .filter((route) => matchRequestUrl(url, route.path).matches)
     .map((route) => route.method)
 }
@@ -24,8 +25,8 @@ const METHOD_LIMIT = 16
  * Routes requests without MSW's per-handler machinery; MSW's matcher still decides every route, and a
  * method and URL seen before skips running it again.
  */
-export function createRouter(baseUrl: string | undefined): (method: string, url: URL) => Route {
-  const routes = operationRoutes(baseUrl)
+export function createRouter(operations: readonly Operation[], baseUrl: string | undefined): (method: string, url: URL) => Route {
+  const routes = operationRoutes(operations, baseUrl)
   const catchAll = catchAllPaths(baseUrl)
   const match = (method: string, url: URL): Route => {
     for (const route of routes) {

@@ -1,34 +1,26 @@
 /**
- * The routing table and the matching that the MSW handlers (create-handlers.ts) and the direct dispatcher
- * (dispatch.ts) share: the same operations, in the same order, with the same MSW path patterns. The
- * matching outside MSW's handlers (the dispatcher's router, a 405's `Allow`) is in router.ts, which only lazily
- * loaded code imports: a browser bundle's eager code carries the table, not the router.
+ * The matching that the MSW handlers (create-handlers.ts) and the direct dispatcher (dispatch.ts) share over
+ * a mock's routing table (operation-table.ts): the same operations, in the same order, with the same MSW
+ * path patterns. The matching outside MSW's handlers (the dispatcher's router, a 405's `Allow`) is in
+ * router.ts, which only lazily loaded code imports: a browser bundle's eager code carries the table, not the
+ * router.
  */
 import { MAX_URL_LENGTH } from './limits.ts'
+import type { HttpMethod, OperationSpec } from './operation-spec.ts'
 import type { Operation } from './operation.ts'
-import type { HttpMethod } from './operation-spec.ts'
 import { getOpenApi30Json, getOpenApi30Yaml, getOpenApiJson, getOpenApiYaml } from './openapi/document-routes.ts'
 import { getIcon } from './operations/icons.ts'
-import { publishedOperations } from './operations/published.ts'
 import { getSchema } from './operations/schemas.ts'
 
-/** Every operation the mock serves, in routing order: the API's, then the kit's own routes. */
-export const operations: readonly Operation[] = [
-  ...publishedOperations,
-  getSchema,
-  getIcon,
-  getOpenApiJson,
-  getOpenApiYaml,
-  getOpenApi30Json,
-  getOpenApi30Yaml,
-]
+/** The kit's own routes, after the API's operations in every table: schema documents, icons, OpenAPI documents. */
+export const kitRoutes: readonly Operation[] = [getSchema, getIcon, getOpenApiJson, getOpenApiYaml, getOpenApi30Json, getOpenApi30Yaml]
 
 /** Path parameters as MSW's matcher gives them. */
 export type PathParams = Readonly<Record<string, string | readonly string[] | undefined>>
 
 /** An operation under a base URL: its method and the MSW path pattern it answers. */
-export interface OperationRoute {
-  operation: Operation
+export interface OperationRoute<Op extends OperationSpec = Operation> {
+  operation: Op
   method: HttpMethod
   path: string
 }
@@ -45,7 +37,7 @@ export function handlerPath(path: string, baseUrl: string | undefined): string {
 }
 
 /** Every operation's route under `baseUrl`, in routing order. */
-export function operationRoutes(baseUrl: string | undefined): OperationRoute[] {
+export function operationRoutes<Op extends OperationSpec>(operations: readonly Op[], baseUrl: string | undefined): OperationRoute<Op>[] {
   return operations.map((operation) => ({
     operation,
     method: operation.method,

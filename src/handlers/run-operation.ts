@@ -132,7 +132,7 @@ async function guarded(
     const overridden = await mock.overrides.respond(operation, request, params, target)
     if (overridden) {
       if (mock.strict) {
-        const violations = await mock.checkResponse(operation.name, overridden, operation.response?.schema)
+        const violations = await mock.checkResponse(operation.name, overridden, successSchema(operation), mock.surface.served)
         if (violations.length > 0) throw new ContractViolationError(violations)
       }
       return overridden
@@ -150,7 +150,7 @@ function asProblem(error: unknown, operation: Operation | undefined, mock: MockC
       operation: operation.name,
       status: 200,
       // Stryker disable next-line OptionalChaining,StringLiteral: unreachable
-      schema: operation.response?.schema ?? 'ErrorModel',
+      schema: successSchema(operation) ?? 'ErrorModel',
       field: error.field,
       reason: error.reason,
     }
@@ -163,4 +163,10 @@ function asProblem(error: unknown, operation: Operation | undefined, mock: MockC
   }
   console.error('[workspace-api-mock] unexpected error:', error)
   return new Problem(500, `the mock failed: ${error instanceof Error ? error.message : String(error)}`)
+}
+
+/** The served schema of an operation's success body; undefined for none (a 204, the kit's own routes). */
+function successSchema(operation: Operation): string | undefined {
+  const { response } = operation
+  return response === undefined || response.shape === 'none' ? undefined : response.schema
 }

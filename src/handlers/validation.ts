@@ -1,14 +1,14 @@
-import type { z } from '../model/zod.ts'
+import { z } from '../model/zod.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { Problem } from './problem.ts'
 
 // Parameters repeat (the same ids, the same page numbers): a short string a schema once accepted maps to
 // the same primitive output, so the schema runs once per distinct value (bounded: clients choose values).
-const accepted = new WeakMap<z.ZodMiniType, Map<string, unknown>>()
+const accepted = new WeakMap<z.core.$ZodType, Map<string, unknown>>()
 const ACCEPTED_PER_SCHEMA = 1024
 const MAX_REMEMBERED_LENGTH = 64
 
-function remembered(schema: z.ZodMiniType): Map<string, unknown> {
+function remembered(schema: z.core.$ZodType): Map<string, unknown> {
   let values = accepted.get(schema)
   // Stryker disable next-line ConditionalExpression: cache
   if (!values) accepted.set(schema, (values = new Map()))
@@ -19,7 +19,7 @@ function remembered(schema: z.ZodMiniType): Map<string, unknown> {
  * The one validation helper: runs a zod schema over a value found at `location` (`body`, `query.page_size`,
  * `header.X-Workspace-ID`, `path.workspaceId`) and turns its issues into ErrorModel details.
  */
-export function validate<S extends z.ZodMiniType>(
+export function validate<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   location: string,
@@ -35,7 +35,7 @@ export function validate<S extends z.ZodMiniType>(
     // Stryker disable next-line all: cache
     if (output !== undefined || known.has(value)) return output as z.output<S>
   }
-  const result = schema.safeParse(value)
+  const result = z.safeParse(schema, value)
   if (result.success) {
     const output: unknown = result.data
     // Stryker disable next-line all: cache

@@ -99,9 +99,29 @@ const schemaLink = described(z.string(), {
   readOnly: true,
 })
 
-/** Spec 2.2: the single-item success envelope. */
+/** Spec 2.2: the single-item success envelope (a list's too: its `data` is an array). */
 const itemEnvelope = <T extends z.ZodMiniType>(title: string, data: T) =>
   described(z.strictObject({ $schema: schemaLink, data, success: z.boolean() }), { title })
+
+/** Spec 2.2: the paged list envelope. */
+const pageEnvelope = <T extends z.ZodMiniType>(title: string, record: T) =>
+  described(
+    z.strictObject({
+      $schema: schemaLink,
+      current_page: z.int().check(z.minimum(1)),
+      data: z.array(record),
+      page_size: z.int().check(z.minimum(1)),
+      success: z.boolean(),
+      total: z.int().check(z.minimum(0)),
+    }),
+    { title },
+  )
+
+/** The envelope of a shape (one record, a list, a page) around a record schema, titled `title` (Huma's name). */
+export function envelopeSchema(shape: 'item' | 'list' | 'page', title: string, record: z.ZodMiniType): z.ZodMiniType {
+  if (shape === 'page') return pageEnvelope(title, record)
+  return itemEnvelope(title, shape === 'list' ? z.array(record) : record)
+}
 
 export const successResponseWorkspaceBodySchema = itemEnvelope(
   'SuccessResponseWorkspaceBody',
@@ -115,17 +135,7 @@ export const successResponseListWorkspaceBodySchema = itemEnvelope(
   'SuccessResponseListWorkspaceBody',
   z.array(workspaceSchema),
 )
-export const pagingResponseListApplicationBodySchema = described(
-  z.strictObject({
-    $schema: schemaLink,
-    current_page: z.int().check(z.minimum(1)),
-    data: z.array(applicationSchema),
-    page_size: z.int().check(z.minimum(1)),
-    success: z.boolean(),
-    total: z.int().check(z.minimum(0)),
-  }),
-  { title: 'PagingResponseListApplicationBody' },
-)
+export const pagingResponseListApplicationBodySchema = pageEnvelope('PagingResponseListApplicationBody', applicationSchema)
 
 /** RFC 9457 problem details in the shape of the Huma framework's ErrorModel. */
 export const errorDetailSchema = z.strictObject({

@@ -17,7 +17,7 @@
  */
 import type { MockApi } from '../api/create-mock-api.ts'
 import { recordsOf } from '../api/mock-state.ts'
-import { operations } from '../handlers/routes.ts'
+import { internalsOf } from '../api/internals.ts'
 import { Problem } from '../handlers/problem.ts'
 import { validate } from '../handlers/validation.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
@@ -212,7 +212,7 @@ function infoOf(target: AdminTarget) {
     principals: describePrincipals(api),
     workspaceIds: workspaceIdsOf(api),
     faults: faultList(target),
-    operations: operations.map(({ name, method, path }) => ({ name, method, path })),
+    operations: internalsOf(api).mock.surface.operations.map(({ name, method, path }) => ({ name, method, path })),
     journalLimit: api.journal.limit,
   }
 }

@@ -20,11 +20,20 @@ interface OverrideOf<Name extends OperationName> {
   /** Answer 200 with the operation's own envelope around this data. */
   respond?: OperationData[Name]
   /** Anything else: the resolver `api.override` takes. */
-  resolver?: OverrideResolver<Name>
+  resolver?: OverrideResolver<OperationData[Name]>
+}
+
+/** An override of an operation of your own (one in the story's `operations`), by its name. */
+interface OwnOverride {
+  operation: string
+  once?: boolean
+  problem?: { status: number; detail: string; errors?: ErrorDetail[] }
+  respond?: unknown
+  resolver?: OverrideResolver<any>
 }
 
 /** One override, as `api.override(operation, ...)` would add it: exactly one of `problem`, `respond`, `resolver`. */
-export type OverrideSpec = { [Name in OperationName]: OverrideOf<Name> }[OperationName]
+export type OverrideSpec = { [Name in OperationName]: OverrideOf<Name> }[OperationName] | OwnOverride
 
 /**
  * A list, or a record by name (Storybook merges records key by key from project to component to story, so
@@ -38,7 +47,7 @@ export type SpecList<Spec> = readonly Spec[] | Readonly<Record<string, Spec | nu
  */
 export interface MockApiParameters extends Omit<MockApiOptions, 'state'> {
   state?: ScenarioState | null
-  faults?: SpecList<FaultSpec>
+  faults?: SpecList<FaultSpec<string>>
   overrides?: SpecList<OverrideSpec>
 }
 
@@ -46,7 +55,7 @@ export interface MockApiParameters extends Omit<MockApiOptions, 'state'> {
 export interface ResolvedParameters {
   options: MockApiOptions
   /** Each with where the story set it (`.faults[0]`, `.faults.slow`), for the errors of registering it. */
-  faults: Array<{ path: string; spec: FaultSpec }>
+  faults: Array<{ path: string; spec: FaultSpec<string> }>
   overrides: OverrideSpec[]
 }
 
@@ -86,6 +95,8 @@ const OPTION_KEYS = new Set(
     accessTypes: true,
     protocols: true,
     profile: true,
+    operations: true,
+    fields: true,
   } satisfies Record<keyof MockApiOptions, true>),
 )
 
@@ -122,8 +133,14 @@ export function resolveParameters(raw: unknown): ResolvedParameters {
   return {
     options,
     faults: listOf(faults, '.faults').map(([path, spec]) => ({ path, spec: checkFault(spec, path) })),
-    overrides: listOf(overrides, '.overrides').map(([path, spec]) => checkOverride(spec, path)),
+    overrides: listOf(overrides, '.overrides').map(([path, spec]) => checkOverride(spec, path, operationNames(options.operations))),
   }
+}
+
+/** The operation names an override may name: the built-in ones and those of the story's own operations. */
+function operationNames(own: unknown): readonly string[] {
+  const names = Array.isArray(own) ? own.map((operation) => (operation as { name?: unknown } | null)?.name).filter((name) => typeof name === 'string') : []
+  return [...OPERATIONS, ...(names as string[])]
 }
 
 /** The entries of a list or a named record (nulls dropped), each with its path. */
@@ -136,21 +153,21 @@ function listOf(value: unknown, path: string): Array<[string, unknown]> {
     .map(([name, spec]) => [`${path}.${name}`, spec])
 }
 
-function checkFault(spec: unknown, path: string): FaultSpec {
+function checkFault(spec: unknown, path: string): FaultSpec<string> {
   if (!isPlainObject(spec)) fail(path, `expected a fault object, got ${describe(spec)}`)
   const { type, target } = spec as Record<string, unknown>
   if (typeof type !== 'string' || !FAULT_TYPES.has(type)) fail(`${path}.type`, `expected one of ${[...FAULT_TYPES].join(', ')}, got ${describe(type)}`)
   if (typeof target !== 'string') fail(`${path}.target`, `expected an operation name, "METHOD /api/path" or "*", got ${describe(target)}`)
   if (type === 'latency' && (spec as Record<string, unknown>).latency === undefined) fail(`${path}.latency`, 'required for a latency fault (ms or [min, max])')
   if (type === 'rateLimit' && (spec as Record<string, unknown>).requests === undefined) fail(`${path}.requests`, 'required for a rateLimit fault')
-  return spec as FaultSpec
+  return spec as FaultSpec<string>
 }
 
-function checkOverride(spec: unknown, path: string): OverrideSpec {
+function checkOverride(spec: unknown, path: string, names: readonly string[]): OverrideSpec {
   if (!isPlainObject(spec)) fail(path, `expected an override object, got ${describe(spec)}`)
   const record = spec as Record<string, unknown>
-  if (!OPERATIONS.includes(record.operation as OperationName)) {
-    fail(`${path}.operation`, `expected an operation name (${OPERATIONS.join(', ')}), got ${describe(record.operation)}`)
+  if (!names.includes(record.operation as string)) {
+    fail(`${path}.operation`, `expected an operation name (${names.join(', ')}), got ${describe(record.operation)}`)
   }
   const answers = (['problem', 'respond', 'resolver'] as const).filter((key) => record[key] !== undefined)
   if (answers.length !== 1) fail(path, `give exactly one of problem, respond, resolver (got ${answers.join(', ') || 'none'})`)

@@ -19,8 +19,8 @@ export interface StoryMock {
   /** The story's own mock API, built for this render. */
   readonly api: MockApi
   readonly db: Database
-  readonly journal: Journal
-  readonly faults: FaultRegistry
+  readonly journal: Journal<string>
+  readonly faults: FaultRegistry<string>
   readonly credentials: Credentials
   /** Aborted when the story's render ends (another story, a remount, a re-render with new args). */
   readonly signal: AbortSignal
@@ -84,7 +84,7 @@ export async function createStoryMock(parameters: unknown, assetsOrigin?: string
   }
 }
 
-function applyFault(api: MockApi, spec: FaultSpec, path: string): void {
+function applyFault(api: MockApi, spec: FaultSpec<string>, path: string): void {
   try {
     registerFault(api.faults, spec)
   } catch (error) {
@@ -96,7 +96,7 @@ function applyOverride(api: MockApi, spec: OverrideSpec): void {
   const { operation, once, problem, respond, resolver } = spec as OverrideSpec & { respond?: unknown }
   const answer =
     resolver ??
-    ((tools: OverrideTools<typeof operation>) =>
+    ((tools: OverrideTools<unknown>) =>
       problem ? tools.problem(problem.status, problem.detail, problem.errors) : tools.respond(respond as never))
   api.override(operation, answer as never, { once: once ?? false })
 }

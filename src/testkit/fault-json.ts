@@ -31,10 +31,10 @@ export const faultSchema = z.discriminatedUnion('type', [
 export type FaultJson = z.input<typeof faultSchema>
 
 /** `FaultSpec` with any string as target. */
-type AnyTarget<T> = T extends FaultSpec ? Omit<T, 'target'> & { target: string } : never
+type AnyTarget<T> = T extends FaultSpec<string> ? Omit<T, 'target'> & { target: string } : never
 
 /** Checks a fault as JSON brings it (throws zod's error) and registers it; throws what the registry throws. */
-export function registerFaultJson(faults: FaultRegistry, json: FaultJson): FaultHandle {
-  const fault: AnyTarget<FaultSpec> = faultSchema.parse(json)
-  return registerFault(faults, fault as FaultSpec)
+export function registerFaultJson(faults: FaultRegistry<string>, json: FaultJson): FaultHandle {
+  const fault: AnyTarget<FaultSpec<string>> = faultSchema.parse(json)
+  return registerFault(faults, fault as FaultSpec<string>)
 }

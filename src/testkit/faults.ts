@@ -1,5 +1,5 @@
 import { delay, HttpResponse } from 'msw'
-import type { Operation } from '../handlers/operation.ts'
+import type { OperationName, OperationSpec } from '../handlers/operation-spec.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
 import { Problem } from '../handlers/problem.ts'
 import type { RandomSource } from './random-source.ts'
@@ -65,8 +65,8 @@ type Effect =
 
 interface Fault {
   id: number
-  target: OperationTarget
-  applies: (operation: Operation) => boolean
+  target: string
+  applies: (operation: OperationSpec) => boolean
   schedule: FaultSchedule
   effect: Effect
   seen: number
@@ -75,21 +75,21 @@ interface Fault {
 
 /**
  * Injected failures, applied before an operation runs so that a faulted request never changes state.
- * Per mock instance; `reset()` clears them.
+ * Per mock instance (`Name`: its operation names, yours among them); `reset()` clears them.
  */
-export class FaultRegistry implements FaultGate {
+export class FaultRegistry<Name extends string = OperationName> implements FaultGate {
   #faults: Fault[] = []
   #nextId = 1
-  #operations: readonly Operation[]
+  #operations: readonly OperationSpec[]
   #random: RandomSource
 
-  constructor(operations: readonly Operation[], random: RandomSource) {
+  constructor(operations: readonly OperationSpec[], random: RandomSource) {
     this.#operations = operations
     this.#random = random
   }
 
   /** Answer matching requests with a problem of the given status. */
-  fail(target: OperationTarget, options: FailOptions = {}): FaultHandle {
+  fail(target: OperationTarget<Name>, options: FailOptions = {}): FaultHandle {
     const status = options.status ?? 500
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`fail: status must be an integer 400..599, got ${status}`)
@@ -103,12 +103,12 @@ export class FaultRegistry implements FaultGate {
   }
 
   /** Drop the connection of matching requests: the client sees a network error. */
-  disconnect(target: OperationTarget, schedule: FaultSchedule = {}): FaultHandle {
+  disconnect(target: OperationTarget<Name>, schedule: FaultSchedule = {}): FaultHandle {
     return this.#add(target, schedule, { kind: 'disconnect' })
   }
 
   /** Delay matching requests, then answer them normally. */
-  latency(target: OperationTarget, latency: Latency, schedule: FaultSchedule = {}): FaultHandle {
+  latency(target: OperationTarget<Name>, latency: Latency, schedule: FaultSchedule = {}): FaultHandle {
     const [min, max] = typeof latency === 'number' ? [latency, latency] : latency
     if (!(min >= 0 && max >= min && Number.isFinite(max))) {
       throw new RangeError(`latency: expected ms >= 0 or [min, max] with min <= max, got ${latency}`)
@@ -117,7 +117,7 @@ export class FaultRegistry implements FaultGate {
   }
 
   /** After `requests` matching requests, answer 429 with `Retry-After`. */
-  rateLimit(target: OperationTarget, options: RateLimitOptions): FaultHandle {
+  rateLimit(target: OperationTarget<Name>, options: RateLimitOptions): FaultHandle {
     if (!(Number.isInteger(options.requests) && options.requests >= 0)) {
       throw new RangeError(`rateLimit: requests must be a non-negative integer, got ${options.requests}`)
     }
@@ -156,7 +156,7 @@ export class FaultRegistry implements FaultGate {
   }
 
   /** Runs the faults that match the operation, in the order they were added. */
-  async apply(operation: Operation): Promise<FaultOutcome> {
+  async apply(operation: OperationSpec): Promise<FaultOutcome> {
     for (const fault of this.#faults) {
       if (!fault.applies(operation)) continue
       fault.seen++
@@ -197,7 +197,7 @@ export class FaultRegistry implements FaultGate {
     return Math.round(min + (max - min) * this.#random.next())
   }
 
-  #add(target: OperationTarget, schedule: FaultSchedule, effect: Effect): FaultHandle {
+  #add(target: OperationTarget<Name>, schedule: FaultSchedule, effect: Effect): FaultHandle {
     if (schedule.times !== undefined && !(Number.isInteger(schedule.times) && schedule.times >= 0)) {
       throw new RangeError(`times must be a non-negative integer, got ${schedule.times}`)
     }

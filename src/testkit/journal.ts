@@ -5,10 +5,10 @@ import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
 import { overrideProblemDetail } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
 
-/** One request as the handlers saw it. */
-export interface JournalEntry {
+/** One request as the handlers saw it (`Name`: the mock's operation names, yours among them). */
+export interface JournalEntry<Name extends string = OperationName> {
   /** The operation that served it; undefined for requests answered 404/405 by the catch-all. */
-  operation: OperationName | undefined
+  operation: Name | undefined
   method: string
   url: string
   /** Path template of the operation, e.g. `/api/workspaces/:workspaceId`. */
@@ -29,8 +29,8 @@ export interface JournalEntry {
 }
 
 /** A filter over the journal: every given member must match (bodies and queries by partial deep match). */
-export interface JournalQuery {
-  operation?: OperationName
+export interface JournalQuery<Name extends string = OperationName> {
+  operation?: Name
   method?: string
   /** A path template (`/api/workspaces/:workspaceId` or `{workspaceId}`) or a concrete path (`/api/workspaces/wse_1`). */
   path?: string
@@ -61,7 +61,7 @@ const RECORD_OVERHEAD = 256
  * Every request the handlers see, newest last, bounded (oldest entries drop first).
  * Ask it what a client sent: `journal.count({ operation: 'updateWorkspace', body: { name: 'X' } })`.
  */
-export class Journal implements RequestJournal {
+export class Journal<Name extends string = OperationName> implements RequestJournal {
   /** Records, oldest first; those before `#head` are dropped (the array is compacted now and then). */
   #records: Kept[] = []
   #head = 0
@@ -69,7 +69,8 @@ export class Journal implements RequestJournal {
   #bytes = 0
   #limit: number
   readonly #budget: number
-  #listeners: Set<(entry: JournalEntry) => void> | undefined
+  // Not typed by `Name`: a journal of some operations' names stays a journal of any names' (`MockApi` of any operations).
+  #listeners: Set<(entry: JournalEntry<string>) => void> | undefined
 
   constructor(limit = 1000, budget = JOURNAL_BYTE_BUDGET) {
     this.#limit = limit
@@ -77,13 +78,13 @@ export class Journal implements RequestJournal {
   }
 
   /** Entries, oldest first (a copy). */
-  get entries(): readonly JournalEntry[] {
+  get entries(): readonly JournalEntry<Name>[] {
     return this.#kept()
   }
 
   /** The kept entries: the newest `limit`, within the byte budget. */
-  #kept(): JournalEntry[] {
-    return this.#records.slice(this.#head).map(entryOf)
+  #kept(): JournalEntry<Name>[] {
+    return this.#records.slice(this.#head).map(entryOf) as JournalEntry<Name>[]
   }
 
   get limit(): number {
@@ -117,17 +118,18 @@ export class Journal implements RequestJournal {
    * Calls `listener` with the entry of every request recorded from now on (a live request log); returns
    * the function that stops it. Costs nothing while nobody listens: entries are built only for listeners.
    */
-  subscribe(listener: (entry: JournalEntry) => void): () => void {
+  subscribe(listener: (entry: JournalEntry<Name>) => void): () => void {
+    const listening = listener as (entry: JournalEntry<string>) => void
     this.#listeners ??= new Set()
-    this.#listeners.add(listener)
+    this.#listeners.add(listening)
     return () => {
-      this.#listeners?.delete(listener)
+      this.#listeners?.delete(listening)
       // Stryker disable next-line ConditionalExpression: fast-path
       if (this.#listeners?.size === 0) this.#listeners = undefined
     }
   }
 
-  #announce(entry: JournalEntry): void {
+  #announce(entry: JournalEntry<string>): void {
     for (const listener of [...this.#listeners!]) {
       try {
         listener(entry)
@@ -138,16 +140,16 @@ export class Journal implements RequestJournal {
     }
   }
 
-  filter(query: JournalQuery = {}): JournalEntry[] {
+  filter(query: JournalQuery<Name> = {}): JournalEntry<Name>[] {
     return this.#kept().filter((entry) => matches(entry, query))
   }
 
-  count(query: JournalQuery = {}): number {
+  count(query: JournalQuery<Name> = {}): number {
     return this.filter(query).length
   }
 
   /** The newest matching entry. */
-  last(query: JournalQuery = {}): JournalEntry | undefined {
+  last(query: JournalQuery<Name> = {}): JournalEntry<Name> | undefined {
     return this.filter(query).at(-1)
   }
 
@@ -158,7 +160,7 @@ export class Journal implements RequestJournal {
   }
 }
 
-export function matches(entry: JournalEntry, query: JournalQuery): boolean {
+export function matches(entry: JournalEntry<string>, query: JournalQuery<string>): boolean {
   if (query.operation !== undefined && entry.operation !== query.operation) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.status !== undefined && entry.status !== query.status) return false
@@ -192,7 +194,7 @@ export function includes(actual: unknown, expected: unknown): boolean {
 }
 
 /** A record as the journal keeps it: its body cut to JOURNAL_BODY_LIMIT, its cost, its entry once built. */
-type Kept = JournalRecord & { bytes: number; entry?: JournalEntry }
+type Kept = JournalRecord & { bytes: number; entry?: JournalEntry<string> }
 
 /** The record itself (the pipeline makes one per request and lets go of it), its body cut and its cost set. */
 function keptOf(record: JournalRecord): Kept {
@@ -207,7 +209,7 @@ function keptOf(record: JournalRecord): Kept {
 }
 
 /** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
-function entryOf(record: Kept): JournalEntry {
+function entryOf(record: Kept): JournalEntry<string> {
   // Stryker disable next-line all: cache
   if (record.entry) return record.entry
   const headers: Record<string, string> = {}

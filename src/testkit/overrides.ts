@@ -1,14 +1,13 @@
 import type { Operation } from '../handlers/operation.ts'
-import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { OverrideGate } from '../handlers/ports.ts'
 import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
-import { toResponse, type Reply } from '../handlers/reply.ts'
+import { emptyReply, toResponse, type Reply } from '../handlers/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 import { pathParams } from './paths.ts'
 
-/** What each operation's success envelope carries in `data`. */
+/** What each built-in operation's success envelope carries in `data` (an operation of your own: docs/extending.md). */
 export interface OperationData {
   createWorkspace: Workspace
   updateWorkspace: Workspace
@@ -24,18 +23,18 @@ export interface OperationData {
   getOpenApi30Yaml: never
 }
 
-/** Builders for the response of one operation: the right envelope, or a problem. */
-export interface OverrideTools<Name extends OperationName> {
+/** Builders for the response of one operation whose envelope carries `Data`: the right envelope, or a problem. */
+export interface OverrideTools<Data> {
   request: Request
   params: Record<string, string | readonly string[] | undefined>
-  /** A 200 with the operation's own envelope around `data`. */
-  respond(data: OperationData[Name]): Response
+  /** The operation's success status with its own envelope around `data` (no body for an operation that answers 204). */
+  respond(data: Data): Response
   /** An RFC 9457 problem response in the kit's shape. */
   problem(status: number, detail: string, errors?: ErrorDetail[]): Response
 }
 
-export type OverrideResolver<Name extends OperationName> = (
-  tools: OverrideTools<Name>,
+export type OverrideResolver<Data> = (
+  tools: OverrideTools<Data>,
 ) => Response | undefined | Promise<Response | undefined>
 
 export interface OverrideOptions {
@@ -52,7 +51,7 @@ export function overrideProblemDetail(response: Response): string | undefined {
 }
 
 interface Entry {
-  operation: OperationName
+  operation: string
   resolver: OverrideResolver<any>
   once: boolean
 }
@@ -61,11 +60,7 @@ interface Entry {
 export class Overrides implements OverrideGate {
   #entries: Entry[] = []
 
-  add<Name extends OperationName>(
-    operation: Name,
-    resolver: OverrideResolver<Name>,
-    options: OverrideOptions = {},
-  ): () => void {
+  add(operation: string, resolver: OverrideResolver<any>, options: OverrideOptions = {}): () => void {
     const entry: Entry = { operation, resolver, once: options.once ?? false }
     this.#entries.unshift(entry)
     return () => {
@@ -110,13 +105,19 @@ export class Overrides implements OverrideGate {
 }
 
 function respondWith(operation: Operation, target: ResponseTarget, data: any): Reply {
-  if (!operation.response) throw new TypeError(`${operation.name} has no envelope to respond with`)
-  const { schema, shape } = operation.response
-  if (shape === 'item') return envelope.item(schema, target, jsonRow(data))
-  if (shape === 'list') return envelope.list(schema, target, data.map(jsonRow))
-  return envelope.page(schema, target, data.data.map(jsonRow), {
+  const { response } = operation
+  if (!response) throw new TypeError(`${operation.name} has no envelope to respond with`)
+  if (response.shape === 'none') return emptyReply(response.status, {})
+  const { schema, shape, status } = response
+  if (shape === 'item') return withStatus(envelope.item(schema, target, jsonRow(data)), status)
+  if (shape === 'list') return withStatus(envelope.list(schema, target, data.map(jsonRow)), status)
+  return withStatus(envelope.page(schema, target, data.data.map(jsonRow), {
     currentPage: data.current_page ?? 1,
     pageSize: data.page_size ?? 10,
     total: data.total ?? data.data.length,
-  })
+  }), status)
+}
+
+function withStatus(reply: Reply, status: number): Reply {
+  return { ...reply, status }
 }

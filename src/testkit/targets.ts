@@ -1,22 +1,22 @@
-import type { Operation } from '../handlers/operation.ts'
-import type { OperationName } from '../handlers/operation-spec.ts'
+import type { HttpMethod, OperationName, OperationSpec } from '../handlers/operation-spec.ts'
 import { mswTemplate } from './paths.ts'
 
 /**
- * Which operations a fault or an override applies to: an operation name (`getWorkspace`), a method and path
- * template as in the spec (`GET /api/applications/:applicationId`, or `{applicationId}`), or `*` for all.
+ * Which operations a fault or an override applies to: an operation name (`getWorkspace`, or one of your
+ * own), a method and path template as in the spec (`GET /api/applications/:applicationId`, or
+ * `{applicationId}`), or `*` for all.
  */
-export type OperationTarget = OperationName | `${'GET' | 'POST' | 'PUT'} /api/${string}` | '*'
+export type OperationTarget<Name extends string = OperationName> = Name | `${HttpMethod} /api/${string}` | '*'
 
 /** Resolves a target to a predicate over operations; throws for a target that names nothing. */
 export function matchTarget(
-  target: OperationTarget,
-  operations: readonly Operation[],
-): (operation: Operation) => boolean {
+  target: string,
+  operations: readonly OperationSpec[],
+): (operation: OperationSpec) => boolean {
   if (target === '*') return () => true
   const byName = operations.find((op) => op.name === target)
   if (byName) return (op) => op === byName
-  const match = /^(GET|POST|PUT)\s+(\S+)$/.exec(target)
+  const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\S+)$/.exec(target)
   // Stryker disable next-line OptionalChaining: unreachable
   const path = match?.[2] && mswTemplate(match[2])
   const byRoute = operations.find((op) => op.method === match?.[1] && op.path === path)

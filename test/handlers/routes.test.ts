@@ -1,11 +1,14 @@
 /**
- * The routing table (src/handlers/routes.ts) that the MSW handlers and the dispatcher share: the API's
- * operations first, in the order the OpenAPI document publishes them, then the kit's own routes.
+ * The routing table (src/handlers/operation-table.ts) that the MSW handlers and the dispatcher share: the
+ * API's operations first, in the order the OpenAPI document publishes them, then the kit's own routes.
  */
 import { expect, test } from 'vitest'
+import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
 import { publishedOperations } from '../../src/handlers/operations/published.ts'
 import { createRouter } from '../../src/handlers/router.ts'
-import { operationRoutes, operations } from '../../src/handlers/routes.ts'
+import { operationRoutes } from '../../src/handlers/routes.ts'
+
+const { operations } = DEFAULT_SURFACE
 
 test('the table is the published operations, then the kit routes; only the published ones have a contract', () => {
   expect(operations.slice(0, publishedOperations.length)).toEqual(publishedOperations)
@@ -14,15 +17,15 @@ test('the table is the published operations, then the kit routes; only the publi
 })
 
 test('routes carry MSW path patterns under the baseUrl, or on any origin', () => {
-  expect(operationRoutes('https://api.example.test/v1')[2]).toMatchObject({
+  expect(operationRoutes(operations, 'https://api.example.test/v1')[2]).toMatchObject({
     method: 'GET',
     path: 'https://api.example.test/v1/api/workspaces/:workspaceId',
   })
-  expect(operationRoutes(undefined)[2]!.path).toBe('*/api/workspaces/:workspaceId')
+  expect(operationRoutes(operations, undefined)[2]!.path).toBe('*/api/workspaces/:workspaceId')
 })
 
 test('the router: an operation with its parameters, the /api catch-all, over-long API URLs, or nothing', () => {
-  const route = createRouter('https://api.example.test')
+  const route = createRouter(operations, 'https://api.example.test')
   const at = (path: string) => new URL(path, 'https://api.example.test')
   expect(route('PUT', at('/api/workspaces/wse_1'))).toEqual({ operation: operations[3], params: { workspaceId: 'wse_1' } })
   expect(route('DELETE', at('/api/workspaces/wse_1'))).toBe('fallback')

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { buildScenario } from '../../src/index.ts'
-import { operations } from '../../src/handlers/routes.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, expectJson, expectProblem } from './http-helpers.ts'
 
@@ -298,7 +298,7 @@ describe('GET /__admin/info', () => {
     expect(info.workspaceIds).toEqual(listed.body.data.map((w: { id: string }) => w.id))
     expect(info.workspaceIds.length).toBeGreaterThan(1)
     expect(info.faults).toEqual([{ id, type: 'fail', target: 'getWorkspace', status: 503, detail: 'injected fault: 503', hits: 0, startup: false }])
-    expect(info.operations).toEqual(operations.map(({ name, method, path }) => ({ name, method, path })))
+    expect(info.operations).toEqual(DEFAULT_SURFACE.operations.map(({ name, method, path }) => ({ name, method, path })))
     expect(info.operations).toContainEqual({ name: 'listWorkspaces', method: 'GET', path: '/api/workspaces' })
     expect(info.journalLimit).toBe(1000)
   })

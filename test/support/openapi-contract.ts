@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { matchRequestUrl } from 'msw'
 import { afterAll } from 'vitest'
-import { operations } from '../../src/handlers/routes.ts'
+import { kitRoutes } from '../../src/handlers/routes.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
@@ -101,7 +101,6 @@ function apiPath(url: URL): string | undefined {
   return match ? url.pathname.slice(match.index) : undefined
 }
 
-const kitRoutes = operations.filter((operation) => !operation.contract)
 
 export interface ReceivedResponse {
   method: string

@@ -107,7 +107,7 @@ describe('subscribe', () => {
 
   test('a listener sees each request from then on, until stopped; stopping twice is harmless', async () => {
     await listWorkspaces()
-    const seen: JournalEntry[] = []
+    const seen: JournalEntry<string>[] = []
     const stop = journal().subscribe((entry) => seen.push(entry))
     await h.call('/api/nothing-here')
     expect(seen.map((e) => [e.method, new URL(e.url).pathname, e.status])).toEqual([['GET', '/api/nothing-here', 404]])

@@ -2,6 +2,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, test, vi } from 'vitest'
 import { createMockApi, type Workspace } from '../../src/index.ts'
 import { createSerializer, RecordContractError } from '../../src/handlers/context.ts'
+import { DEFAULT_MODEL } from '../../src/model/record-model.ts'
 import { useHarness } from '../support/mock-server.ts'
 
 const h = useHarness({ scenario: 'demo', seed: 11 })
@@ -106,9 +107,9 @@ describe('contract-strict mode', () => {
   test('the strict serializer refuses a record that breaks its schema, naming the field', () => {
     const real = h.api.db.applications.all()[0]!
     const broken = { ...real, port: 8080 } as never
-    expect(() => createSerializer('wse', true).application(broken)).toThrow(RecordContractError)
-    expect(() => createSerializer('wse', true).application(broken)).toThrow(/data\.port: .*expected string/)
-    expect(new TextDecoder().decode(createSerializer('wse', false).application(broken))).toContain('"port":8080')
+    expect(() => createSerializer('wse', true, DEFAULT_MODEL).application(broken)).toThrow(RecordContractError)
+    expect(() => createSerializer('wse', true, DEFAULT_MODEL).application(broken)).toThrow(/data\.port: .*expected string/)
+    expect(new TextDecoder().decode(createSerializer('wse', false, DEFAULT_MODEL).application(broken))).toContain('"port":8080')
   })
 
   test('off: the same bad override goes out as it is', async () => {

@@ -7,6 +7,7 @@ import { openApiDocument } from '../../handlers/openapi/document.ts'
 import type { OperationName } from '../../handlers/operation-spec.ts'
 import type { SchemaName } from '../../model/schemas.ts'
 import { checkBody } from '../../testkit/contract.ts'
+import { DEFAULT_SURFACE } from '../../handlers/operation-table.ts'
 import type { Answer } from './client.ts'
 
 interface DeclaredResponse {
@@ -46,6 +47,6 @@ export function declaredSchema(answer: Answer, name: OperationName | undefined):
   if (!ref) return undefined
   const schemaName = ref.split('/').pop() as SchemaName
   if (answer.json === undefined) return `not JSON (${schemaName})`
-  const violations = checkBody(name, answer.status, schemaName, answer.json)
+  const violations = checkBody(name, answer.status, schemaName, answer.json, DEFAULT_SURFACE.served)
   return violations.length === 0 ? `fits ${schemaName}` : `${schemaName}: ${violations[0]!.field} ${violations[0]!.reason}`
 }

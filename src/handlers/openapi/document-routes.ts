@@ -1,5 +1,4 @@
-import { defineOperation, type Operation } from '../operation.ts'
-import type { OperationName } from '../operation-spec.ts'
+import { kitRoute, type Operation } from '../operation.ts'
 import { originOf } from '../origin.ts'
 
 type Version = '3.1' | '3.0'
@@ -11,15 +10,15 @@ type Format = 'json' | 'yaml'
  * the request came to, so that a tool pointed at the mock calls the mock. The generator (and YAML's
  * library) load on the first request for a document: these definitions are all a bundle carries eagerly.
  */
-function documentRoute(name: OperationName, path: string, version: Version, format: Format): Operation {
-  return defineOperation({
+function documentRoute(name: string, path: string, version: Version, format: Format): Operation {
+  return kitRoute({
     name,
     method: 'GET',
     path,
     public: true,
     async run({ url, mock }) {
       const { openApiReply } = await import('./served-documents.ts')
-      return openApiReply(version, format, mock.baseUrl ?? originOf(url), mock.profile)
+      return openApiReply(version, format, mock.baseUrl ?? originOf(url), mock.profile, mock.surface)
     },
   })
 }

@@ -5,22 +5,22 @@
  * when a document is first asked for (a lazy chunk in a browser bundle). See docs/openapi.md.
  */
 import {
-  componentNameOf,
   componentRef,
   componentSchemaObjects,
   schemaObject,
-  type ComponentName,
   type JsonObject,
   type OpenApiVersion,
 } from '../../model/openapi-schemas.ts'
-import type { z } from '../../model/zod.ts'
+import { z } from '../../model/zod.ts'
 import { MAX_ID_LENGTH } from '../../model/ids.ts'
+import type { AnySchema } from '../../model/fields.ts'
+import { bodyName, type ApiSurface } from '../api-surface.ts'
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../limits.ts'
-import type { Operation } from '../operation.ts'
-import { publishedOperations } from '../operations/published.ts'
-import type { ParameterSpec } from '../operation-spec.ts'
+import type { OperationSpec, ParameterSpec } from '../operation-spec.ts'
+import { DEFAULT_SURFACE } from '../operation-table.ts'
+import { componentsOf } from './components.ts'
 import { errorStatuses, statusDescription } from './statuses.ts'
-import { OPERATION_TEXTS, PARAMETER_TEXTS, TAGS } from './texts.ts'
+import { operationText, PARAMETER_TEXTS, TAGS } from './texts.ts'
 
 export type { OpenApiVersion } from '../../model/openapi-schemas.ts'
 
@@ -68,45 +68,41 @@ type HeaderName = keyof typeof HEADERS
 const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
 
-/** The component a schema of the kit is published as; every body of the document is one. */
-function componentOf(schema: z.ZodMiniType, what: string): ComponentName {
-  const name = componentNameOf(schema)
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-  if (!name) throw new TypeError(`${what} is not a component of the OpenAPI document`)
-  return name
-}
-
-const ref = (name: ComponentName) => ({ $ref: componentRef(name) })
+const ref = (name: string) => ({ $ref: componentRef(name) })
 
 /** MSW's `/api/workspaces/:workspaceId` as an OpenAPI path template, `/api/workspaces/{workspaceId}`. */
 export function pathTemplate(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}')
 }
 
-function parameterObject(parameter: ParameterSpec, version: OpenApiVersion): JsonObject {
+function parameterObject(parameter: ParameterSpec<AnySchema>, version: OpenApiVersion): JsonObject {
   const schema = schemaObject(parameter.schema, version)
   // Stryker disable next-line ConditionalExpression: unseen
   if (parameter.default !== undefined) schema.default = parameter.default
-  const description = PARAMETER_TEXTS[`${parameter.in}.${parameter.name}`]
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-  if (!description) throw new TypeError(`no description for the ${parameter.in} parameter ${parameter.name}`)
+  // The kit's words for a parameter it knows (the same name means the same thing), else the schema's own description.
+  const description = PARAMETER_TEXTS[`${parameter.in}.${parameter.name}`] ?? z.globalRegistry.get(parameter.schema)?.description
   return {
     name: parameter.name,
     in: parameter.in,
-    description,
+    ...(description !== undefined && { description }),
     required: parameter.required,
     schema,
   }
 }
 
-function responses(operation: Operation): JsonObject {
+/** The descriptions of the success statuses an operation may have. */
+const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content' }
+
+function responses(operation: OperationSpec): JsonObject {
   const success = operation.response!
   const out: JsonObject = {
-    200: {
-      description: 'OK',
-      headers: headerRefs('Link'),
-      content: { 'application/json': { schema: ref(success.schema) } },
-    },
+    [success.status]: success.shape === 'none'
+      ? { description: SUCCESS[success.status] }
+      : {
+          description: SUCCESS[success.status],
+          headers: headerRefs('Link'),
+          content: { 'application/json': { schema: ref(success.schema) } },
+        },
   }
   for (const status of errorStatuses(operation)) {
     const extra: HeaderName[] = status === 401 ? ['WWW-Authenticate'] : status === 429 ? ['Retry-After'] : []
@@ -119,49 +115,48 @@ function responses(operation: Operation): JsonObject {
   return out
 }
 
-function operationObject(operation: Operation, version: OpenApiVersion): JsonObject {
+function operationObject(operation: OperationSpec, version: OpenApiVersion): JsonObject {
   const contract = operation.contract!
-  const text = OPERATION_TEXTS[operation.name]
-  // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-  if (!text) throw new TypeError(`no summary and description for ${operation.name}`)
+  const text = operationText(operation)
   const object: JsonObject = {
     operationId: operation.name,
     summary: text.summary,
-    description: text.description,
-    tags: [text.tag],
+    ...(text.description !== undefined && { description: text.description }),
+    ...(text.tag !== undefined && { tags: [text.tag] }),
   }
   if (contract.parameters.length > 0) {
     object.parameters = contract.parameters.map((parameter) => parameterObject(parameter, version))
   }
   if (contract.body) {
-    object.requestBody = {
-      required: true,
-      content: { 'application/json': { schema: ref(componentOf(contract.body, `${operation.name}'s body`)) } },
-    }
+    object.requestBody = { required: true, content: { 'application/json': { schema: ref(bodyName(operation)) } } }
   }
   object.responses = responses(operation)
   return object
 }
 
 /**
- * The OpenAPI document with `servers` naming `server` (the origin a request came to, or `baseUrl`), so that
- * a tool pointed at the mock calls the mock. Pure: same arguments, same document.
+ * The OpenAPI document of a mock's API (`surface`: the spec's by default) with `servers` naming `server`
+ * (the origin a request came to, or `baseUrl`), so that a tool pointed at the mock calls the mock. Pure:
+ * same arguments, same document.
  */
-export function openApiDocument(version: OpenApiVersion, server: string): JsonObject {
+export function openApiDocument(version: OpenApiVersion, server: string, surface: ApiSurface = DEFAULT_SURFACE): JsonObject {
   const paths: Record<string, JsonObject> = {}
-  for (const operation of publishedOperations) {
+  const tags = [...TAGS]
+  for (const operation of surface.published) {
     const item = (paths[pathTemplate(operation.path)] ??= {})
     item[operation.method.toLowerCase()] = operationObject(operation, version)
+    const tag = operationText(operation).tag
+    if (tag !== undefined && !tags.some((known) => known.name === tag)) tags.push({ name: tag, description: `Operations tagged ${tag}.` })
   }
   return {
     openapi: OPENAPI[version],
     info: { title: 'Workspace and Application Management API', version: '1.0.0', description: DESCRIPTION },
     servers: [{ url: server }],
-    tags: TAGS,
+    tags,
     security: [{ [API_KEY]: [], [API_SECRET]: [] }],
     paths,
     components: {
-      schemas: componentSchemaObjects(version),
+      schemas: componentSchemaObjects(version, componentsOf(surface)),
       headers: HEADERS,
       securitySchemes: {
         [API_KEY]: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The API key of a principal.' },

@@ -1,4 +1,4 @@
-import type { Operation } from '../operation.ts'
+import type { OperationSpec } from '../operation-spec.ts'
 import { statusTitle } from '../problem.ts'
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../limits.ts'
 
@@ -36,7 +36,7 @@ export function statusDescription(status: number): string {
  * 404 for an unknown path and 405 for a method a path does not have are answers of no operation: the
  * document's `info.description` states them.
  */
-export function errorStatuses(operation: Operation): number[] {
+export function errorStatuses(operation: OperationSpec): number[] {
   const contract = operation.contract
   // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
   if (!contract) throw new TypeError(`${operation.name} is not an operation of the published API`)

@@ -3,15 +3,15 @@
  * operations, and descriptions of their parameters. Kept beside the generator, not in the operation
  * definitions, so that a browser bundle does not carry it; the generator refuses an operation without it.
  */
-import type { OperationName } from '../operation-spec.ts'
+import type { OperationSpec } from '../operation-spec.ts'
 
 export interface OperationText {
   summary: string
-  description: string
-  tag: 'Workspaces' | 'Applications'
+  description?: string
+  tag?: string
 }
 
-export const OPERATION_TEXTS: Partial<Record<OperationName, OperationText>> = {
+const OPERATION_TEXTS: Record<string, OperationText> = {
   listWorkspaces: {
     summary: 'List workspaces',
     description: "The workspaces of the caller's organization, ordered by `created`, then `id`.",
@@ -64,3 +64,21 @@ export const TAGS = [
   { name: 'Workspaces', description: 'Named containers that belong to an organization.' },
   { name: 'Applications', description: 'Entries that belong to a workspace.' },
 ]
+
+/**
+ * The summary, description and tag of an operation: the kit's own words for the spec's six, the
+ * definition's for yours. An operation of yours without a summary gets its name in words (`deleteWorkspace`:
+ * "Delete workspace"), and a tag by its path when it is under `/api/workspaces` or `/api/applications`.
+ */
+export function operationText(operation: OperationSpec): OperationText {
+  const own = OPERATION_TEXTS[operation.name]
+  if (own !== undefined && operation.contract?.texts === undefined) return own
+  const texts = operation.contract?.texts ?? {}
+  const words = operation.name.replace(/([A-Z])/g, ' $1').toLowerCase()
+  const byPath = TAGS.find((tag) => operation.path.startsWith(`/api/${tag.name.toLowerCase()}`))?.name
+  return {
+    summary: texts.summary ?? `${words[0]!.toUpperCase()}${words.slice(1)}`,
+    ...(texts.description !== undefined && { description: texts.description }),
+    ...((texts.tag ?? byPath) !== undefined && { tag: texts.tag ?? byPath }),
+  }
+}

@@ -1,74 +1,21 @@
-import type { Account, Workspace } from '../../model/schemas.ts'
-import { defineOperation, principalOf, type OperationInput } from '../operation.ts'
-import {
-  APPLICATION_ID,
-  headerIdentifier,
-  PAGING_PARAMETERS,
-  pagingQuery,
-  pathIdentifier,
-  WORKSPACE_HEADER,
-} from '../parameters.ts'
-import { Problem } from '../problem.ts'
-import { cachedEnvelope } from '../reply-cache.ts'
-import { assertValid } from '../validation.ts'
-import { visibleWorkspace } from './workspaces.ts'
+import { operationOf } from '../definition.ts'
+import { identifierParameter } from '../parameters.ts'
 
-/** The workspace named by X-Workspace-ID, once every other input of the request has been validated. */
-function scopedWorkspace(input: OperationInput, headerValue: string, principal: Account): Workspace {
-  assertValid(input.errors)
-  return visibleWorkspace(input.mock, headerValue, principal)
-}
-
-export const listApplications = defineOperation({
+export const listApplications = operationOf({
   name: 'listApplications',
   method: 'GET',
   path: '/api/applications',
-  response: { schema: 'PagingResponseListApplicationBody', shape: 'page' },
-  contract: {
-    parameters: [WORKSPACE_HEADER, ...PAGING_PARAMETERS],
-    statuses: [404],
-  },
-  run(input) {
-    const principal = principalOf(input)
-    const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
-    const { currentPage, pageSize } = pagingQuery(input.url, input.errors, input.mock.profile.paging)
-    const workspace = scopedWorkspace(input, scope, principal)
-    const all = input.mock.store.indexes.applicationsOf(workspace.id)
-    const start = (currentPage - 1) * pageSize
-    if (start >= all.length && currentPage > 1 && input.mock.profile.pastTheEnd === 'not-found') {
-      throw new Problem(404, `page ${currentPage} is past the last page (${all.length} applications)`)
-    }
-    const records = all.slice(start, start + pageSize)
-    return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, records, input.mock.serialize.application, {
-      currentPage,
-      pageSize,
-      total: all.length,
-    })
-  },
+  scope: 'workspace',
+  response: { shape: 'page', record: 'application' },
+  run: ({ applications }) => applications.list(),
 })
 
-export const getApplication = defineOperation({
+export const getApplication = operationOf({
   name: 'getApplication',
   method: 'GET',
-  path: '/api/applications/:applicationId',
-  response: { schema: 'SuccessResponseApplicationBody', shape: 'item' },
-  contract: {
-    parameters: [APPLICATION_ID, WORKSPACE_HEADER],
-    statuses: [404],
-  },
-  run(input) {
-    const principal = principalOf(input)
-    const id = pathIdentifier(input.params, APPLICATION_ID, input.errors)
-    const scope = headerIdentifier(input.request, WORKSPACE_HEADER, input.errors)
-    const workspace = scopedWorkspace(input, scope, principal)
-    const application = input.mock.store.indexes.application(id)
-    if (!application || application.workspace !== workspace.id) {
-      throw new Problem(404, `application ${id} not found in workspace ${scope}`)
-    }
-    return cachedEnvelope.item(
-      'SuccessResponseApplicationBody',
-      input.target,
-      input.mock.serialize.application(application),
-    )
-  },
+  path: '/api/applications/{applicationId}',
+  params: { applicationId: identifierParameter },
+  scope: 'workspace',
+  response: { shape: 'item', record: 'application' },
+  run: ({ params, applications }) => applications.get(params.applicationId as string),
 })

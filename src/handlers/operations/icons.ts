@@ -1,4 +1,4 @@
-import { defineOperation } from '../operation.ts'
+import { kitRoute } from '../operation.ts'
 import { fileParam } from './file-param.ts'
 import { memoByKey, once } from '../memo.ts'
 import { Problem } from '../problem.ts'
@@ -30,7 +30,7 @@ export const iconBytes = memoByKey(async (variant: IconVariant): Promise<Uint8Ar
  * GET /api/icons/<img_id>_<512.webp|192.webp|72.webp|original>: the images the `icons` URLs of records
  * point at. Public (an `<img>` sends no API headers); every image id gets the same artwork.
  */
-export const getIcon = defineOperation({
+export const getIcon = kitRoute({
   name: 'getIcon',
   method: 'GET',
   path: '/api/icons/:file',

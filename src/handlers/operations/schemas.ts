@@ -1,28 +1,31 @@
-import { servedSchemas, type SchemaName } from '../../model/schemas.ts'
-import { defineOperation } from '../operation.ts'
+import type { z } from '../../model/zod.ts'
+import { kitRoute } from '../operation.ts'
 import { fileParam } from './file-param.ts'
-import { memoByKey } from '../memo.ts'
 import { Problem } from '../problem.ts'
 import { reply } from '../reply.ts'
 
-// Generated once per process, when first asked for: the documents depend on the schemas only, and the
-// JSON Schema generator is loaded only then (a lazy chunk in a browser bundle).
-const documentOf = memoByKey(async (name: SchemaName) => {
-  const { toJsonSchema } = await import('../../model/json-schemas.ts')
-  return new TextEncoder().encode(JSON.stringify(toJsonSchema(name)))
-})
+// Generated once per schema (a mock's own envelopes have their own), when first asked for: the JSON Schema
+// generator is loaded only then (a lazy chunk in a browser bundle).
+const documents = new WeakMap<z.ZodMiniType, Promise<Uint8Array>>()
+async function documentOf(schema: z.ZodMiniType): Promise<Uint8Array> {
+  const { jsonSchemaOf } = await import('../../model/json-schemas.ts')
+  return new TextEncoder().encode(JSON.stringify(jsonSchemaOf(schema)))
+}
 
 /** GET /api/schemas/<Name>.json: public, so that `$schema` links resolve without credentials. */
-export const getSchema = defineOperation({
+export const getSchema = kitRoute({
   name: 'getSchema',
   method: 'GET',
   path: '/api/schemas/:file',
   public: true,
-  async run({ params }) {
+  async run({ params, mock }) {
     const file = fileParam(params)
     // Stryker disable next-line StringLiteral: same-value
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
-    if (!Object.hasOwn(servedSchemas, name)) throw new Problem(404, `no schema named ${file}`)
-    return reply(200, { 'Content-Type': 'application/json' }, [await documentOf(name as SchemaName)])
+    const schema = mock.surface.served.get(name)
+    if (schema === undefined) throw new Problem(404, `no schema named ${file}`)
+    let bytes = documents.get(schema)
+    if (bytes === undefined) documents.set(schema, (bytes = documentOf(schema)))
+    return reply(200, { 'Content-Type': 'application/json' }, [await bytes])
   },
 })

@@ -28,7 +28,7 @@ export interface LogEvent {
   detail: string | undefined
 }
 
-function logEvent(entry: JournalEntry): LogEvent {
+function logEvent(entry: JournalEntry<string>): LogEvent {
   const url = new URL(entry.url)
   return {
     time: entry.time,

@@ -9,7 +9,7 @@
  */
 import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
-import { operations } from '../../handlers/routes.ts'
+import { DEFAULT_SURFACE } from '../../handlers/operation-table.ts'
 import { Problem } from '../../handlers/problem.ts'
 import type { JournalEntry } from '../../testkit/journal.ts'
 import type { AdminContext, Caller } from '../admin-context.ts'
@@ -132,7 +132,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
     input: {
       session: SESSION,
-      operation: { type: 'string', enum: operations.map((operation) => operation.name), description: 'Only requests this operation served' },
+      operation: { type: 'string', enum: DEFAULT_SURFACE.operations.map((operation) => operation.name), description: 'Only requests this operation served' },
       status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
       since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
     },
@@ -181,10 +181,10 @@ function FAULT_SCHEMA(): JsonSchema {
   }
 }
 
-const OPERATION_NAMES = new Set<string>(operations.map((operation) => operation.name))
+const OPERATION_NAMES = new Set<string>(DEFAULT_SURFACE.operations.map((operation) => operation.name))
 
 /** The journal query's filter; a 422 problem naming each argument that does not fit. */
-function journalFilter(args: Args): (entry: JournalEntry) => boolean {
+function journalFilter(args: Args): (entry: JournalEntry<string>) => boolean {
   const { operation, status, since } = args
   const errors: ErrorDetail[] = []
   if (operation !== undefined && !OPERATION_NAMES.has(operation as string)) {
