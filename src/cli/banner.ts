@@ -1,5 +1,5 @@
 import type { MockServer } from '../server/server.ts'
-import type { CliSettings } from './flags.ts'
+import type { CliSettings } from './serve-flags.ts'
 
 /** A word for the shell: single-quoted unless it is plainly safe. */
 export function shellQuote(text: string): string {

@@ -2,7 +2,7 @@
 /**
  * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
  * also speaks MCP on stdio, until stdin ends. `workspace-api-mock record [flags]` writes a service's data
- * into a state file (src/cli/record/); `verify` (src/cli/verify/) holds a live service to the mock's decisions.
+ * into a state file (src/record/); `verify` (src/verify/) holds a live service to the mock's decisions.
  * Exit codes: 0 after a clean stop, 1 when the server cannot start, 2 for a command-line mistake (or a
  * Node older than 22.12).
  */
@@ -14,10 +14,10 @@ import type { Scenario } from '../scenarios/kit.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../scenarios/with-credentials.ts'
 import type { MockServer, MockServerOptions } from '../server/server.ts'
-import type { FaultSpec } from '../server/admin.ts'
+import type { FaultSpec } from '../server/admin/admin.ts'
 import type { Profile } from '../handlers/profile.ts'
-import { loadProfileFile, ProfileFileError } from './verify/profile-file.ts'
-import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './flags.ts'
+import { loadProfileFile, ProfileFileError } from './profile-file.ts'
+import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './serve-flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
 import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
 import { watchFile } from './watch.ts'
@@ -32,11 +32,11 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // Commands of their own, loaded only when asked for: the server's start does not carry them.
   if (argv[0] === 'record') {
-    const { record } = await import('./record/record.ts')
+    const { record } = await import('./record.ts')
     return record(argv.slice(1))
   }
   if (argv[0] === 'verify') {
-    const { verifyCommand } = await import('./verify/verify.ts')
+    const { verifyCommand } = await import('./verify.ts')
     return verifyCommand(argv.slice(1))
   }
   let settings: CliSettings
@@ -108,7 +108,7 @@ async function main(argv: readonly string[]): Promise<number> {
 
 /** Serves MCP on stdio until stdin ends, then stops the server. */
 async function mcpOnStdio(server: MockServer): Promise<void> {
-  const { serveStdio } = await import('../server/mcp/mcp-stdio.ts')
+  const { serveStdio } = await import('./mcp-stdio.ts')
   await serveStdio(server)
   await server.close()
 }
