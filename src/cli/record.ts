@@ -4,7 +4,7 @@
  */
 import { renameSync, rmSync, writeFileSync } from 'node:fs'
 import { FlagError } from './flag-table.ts'
-import { shellQuote } from './banner.ts'
+import { shellQuote } from '../text/shell-quote.ts'
 import { progressLine, type ProgressLine, type ProgressStream } from './progress.ts'
 import { newCredentials } from '../model/credentials.ts'
 import { fixtureText } from '../model/fixture-text.ts'

@@ -7,7 +7,7 @@ import {
   helpText,
   parseFlags,
 } from '../../src/cli/serve-flags.ts'
-import { shellQuote } from '../../src/cli/banner.ts'
+import { shellQuote } from '../../src/text/shell-quote.ts'
 import { PROGRESS_THRESHOLD, scaleSize, withProgress } from '../../src/cli/progress.ts'
 import { buildScenario, resolveScenario } from '../../src/index.ts'
 
