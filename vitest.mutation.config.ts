@@ -86,7 +86,7 @@ export default defineConfig({
     exclude: [
       'test/server/cli-*.test.ts',
       'test/server/faults-admin.test.ts', // drives the CLI process
-      'test/server/mcp-stdio.test.ts', // drives the CLI process
+      'test/cli/mcp-stdio.test.ts', // drives the CLI process
       'test/verify/deviant.test.ts', // drives the CLI process
       'test/readme/session-sketches.test.ts',
       'test/hostile/fuzz.test.ts',

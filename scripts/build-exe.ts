@@ -31,7 +31,7 @@ async function packagedFiles(): Promise<Record<string, Buffer | string>> {
   const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
   return {
     'package.json': `${JSON.stringify({ name, version })}\n`,
-    // The decisions table, an MCP resource (src/server/decisions.ts).
+    // The decisions table, an MCP resource (src/server/package-info.ts).
     'README.md': readFileSync(join(ROOT, 'README.md')),
     'dist/console/client/console.js': await bundleConsole({ minify: true }),
     'dist/console/client/console.css': readFileSync(join(ROOT, 'src/server/console/client/console.css')),

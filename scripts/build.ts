@@ -11,7 +11,7 @@
  *   dependencies).
  * - The reference page's renderer: Scalar's standalone build (one self-contained script) from the
  *   devDependency @scalar/api-reference, gzipped into dist/vendor/ with its license; the demo server serves
- *   it at /api/docs (src/server/docs-page.ts). Consumers get one 1.3 MB file instead of a dependency that
+ *   it at /api/docs (src/server/http/docs-page.ts). Consumers get one 1.3 MB file instead of a dependency that
  *   installs about 290 MB. See docs/decisions/0006-the-published-contract.md.
  */
 import { execFileSync } from 'node:child_process'

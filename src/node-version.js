@@ -1,5 +1,5 @@
 // Plain JavaScript on purpose: a Node too old for the kit cannot strip types either, and this module must
-// run there to say so (test/server/cli-node-version.test.ts runs it under an old Node).
+// run there to say so (test/cli/cli-node-version.test.ts runs it under an old Node).
 
 /**
  * The sentence for a Node older than the kit needs (22.12: MSW 3 and the kit's use of fetch rely on it;

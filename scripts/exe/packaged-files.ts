@@ -3,7 +3,7 @@
  * page's renderer, package.json, the README for the MCP decisions resource), served from the single
  * executable's assets.
  *
- * The kit finds them relative to `import.meta.url` (src/server/docs-page.ts, src/server/console/assets.ts,
+ * The kit finds them relative to `import.meta.url` (src/server/http/docs-page.ts, src/server/console/assets.ts,
  * src/cli/main.ts). The executable's bundle fixes `import.meta.url` to a file under PACKAGE_ROOT, laid out
  * as dist/ is (bundle.ts), and its `node:fs` imports go through fs.ts and fs-promises.ts, which answer for
  * paths under PACKAGE_ROOT from here and pass every other path to Node. So the kit's sources need no

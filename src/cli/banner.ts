@@ -1,10 +1,6 @@
 import type { MockServer } from '../server/server.ts'
-import type { CliSettings } from './flags.ts'
-
-/** A word for the shell: single-quoted unless it is plainly safe. */
-export function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`
-}
+import { shellQuote } from '../text/shell-quote.ts'
+import type { CliSettings } from './serve-flags.ts'
 
 /** What the command prints once it serves: base URL, every principal's credentials, sample curl lines. */
 export function banner(input: {

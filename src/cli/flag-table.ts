@@ -1,7 +1,7 @@
 /**
  * The flag mechanism every command shares: a table of flags (name, help, parser) parsed into that
  * command's settings, and the `--help` rows generated from the same table. The tables live with their
- * commands (src/cli/flags.ts, src/cli/record/flags.ts, src/cli/verify/flags.ts); shared parsers in flag-values.ts.
+ * commands (src/cli/serve-flags.ts, src/cli/record-flags.ts, src/cli/verify-flags.ts); shared parsers in flag-values.ts.
  */
 import { parseArgs } from 'node:util'
 

@@ -4,7 +4,7 @@ import { readUpTo, type BodyRead } from './read-body.ts'
 
 /**
  * A request as the pipeline reads it, whichever way it came in: a Fetch `Request` from MSW
- * (`fromFetchRequest`) or a `node:http` message in the demo server (src/server/incoming-request.ts). The
+ * (`fromFetchRequest`) or a `node:http` message in the demo server (src/server/http/incoming-request.ts). The
  * pipeline never needs a Fetch `Request` of its own, so a server does not pay for building one.
  */
 export interface ApiRequest {

@@ -18,7 +18,7 @@ export {
   type MockSession,
   type SessionOptions,
   type SessionLimits,
-} from '../server/sessions.ts'
+} from '../server/sessions/registry.ts'
 export { withCredentials } from '../scenarios/with-credentials.ts'
 export {
   connectMockServer,
@@ -27,7 +27,7 @@ export {
   type RemoteSession,
   type RemoteSessionOptions,
   type SessionDescription,
-} from '../server/client/connect.ts'
-export { MockServerError } from '../server/client/admin-request.ts'
-export type { RemoteFaults, RemoteFaultHandle } from '../server/client/remote-faults.ts'
-export type { RemoteJournal } from '../server/client/remote-journal.ts'
+} from '../client/connect.ts'
+export { MockServerError } from '../client/admin-request.ts'
+export type { RemoteFaults, RemoteFaultHandle } from '../client/remote-faults.ts'
+export type { RemoteJournal } from '../client/remote-journal.ts'

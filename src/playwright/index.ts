@@ -17,7 +17,7 @@ export { expect } from '@playwright/test'
 export { routeMockApi } from './route.ts'
 export type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
 export { mockSessionFixtures, type MockServerOption, type MockSessionFixtures, type MockServerWorkerFixtures } from './session.ts'
-export type { RemoteSession, RemoteSessionOptions, MockServerConnection } from '../server/client/connect.ts'
+export type { RemoteSession, RemoteSessionOptions, MockServerConnection } from '../client/connect.ts'
 
 /** The fixtures: `mockOptions` (an option, `test.use({ mockOptions })`) and the test's own `mockApi`. */
 export interface MockApiFixtures {

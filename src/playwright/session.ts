@@ -5,7 +5,7 @@
  * ends after the test.
  */
 import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test'
-import { connectMockServer, type MockServerConnection, type RemoteSession, type RemoteSessionOptions } from '../server/client/connect.ts'
+import { connectMockServer, type MockServerConnection, type RemoteSession, type RemoteSessionOptions } from '../client/connect.ts'
 
 /** Where the sessions come from: a running demo server, or `'start'` (one per worker process, port 0). */
 export type MockServerOption = { url: string; adminToken?: string } | 'start'

@@ -6,12 +6,12 @@ import { initialStateOf } from '../api/initial-state.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import type { FaultSpec } from './admin.ts'
-import { hostName } from './admin-guard.ts'
-import { Control } from './control.ts'
+import type { FaultSpec } from './admin/admin.ts'
+import { hostName } from './admin/guard.ts'
+import { Control } from './admin/control.ts'
 import { checkedLimits, type ServerLimits } from './limits.ts'
-import { route, type RouterContext } from './router.ts'
-import type { MockSession, SessionLimits, SessionOptions } from './sessions.ts'
+import { route, type RouterContext } from './http/router.ts'
+import type { MockSession, SessionLimits, SessionOptions } from './sessions/registry.ts'
 
 export interface MockServerOptions extends MockApiOptions, ServerLimits {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */

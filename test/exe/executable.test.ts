@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { waitForBanner } from '../server/cli-process.ts'
+import { waitForBanner } from '../cli/cli-process.ts'
 
 const EXECUTABLE = fileURLToPath(new URL('../../dist/exe/workspace-api-mock', import.meta.url))
 const SMALL_STATE = fileURLToPath(new URL('../../fixtures/small.json', import.meta.url))

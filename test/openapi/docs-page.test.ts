@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { RENDERER_PATH, rendererFile } from '../../src/server/docs-page.ts'
+import { RENDERER_PATH, rendererFile } from '../../src/server/http/docs-page.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
 /** A GET with exactly this Accept-Encoding (fetch always asks for gzip and unzips by itself). */

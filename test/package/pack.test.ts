@@ -168,10 +168,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     for (const entry of ['index.js', 'browser/index.js', 'vitest/index.js', 'playwright/index.js', 'node/index.js', 'cli/main.js']) {
       expect(loaded(entry).filter((file) => /chunks\/mcp-/.test(file)), entry).toEqual([])
     }
-    // The record command (src/cli/record/) loads with `workspace-api-mock record` only.
+    // The record command (src/cli/record.ts, src/record/) loads with `workspace-api-mock record` only.
     expect(readdirSync(join(dist, 'chunks')).filter((name) => /^record-/.test(name))).toHaveLength(1)
     expect(loaded('cli/main.js').filter((file) => /chunks\/record-/.test(file))).toEqual([])
-    // So does verify (src/cli/verify/), with `workspace-api-mock verify`.
+    // So does verify (src/cli/verify.ts, src/verify/), with `workspace-api-mock verify`.
     expect(readdirSync(join(dist, 'chunks')).filter((name) => /^verify-/.test(name))).toHaveLength(1)
     expect(loaded('cli/main.js').filter((file) => /chunks\/verify-/.test(file))).toEqual([])
   })

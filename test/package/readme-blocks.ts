@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readdirSync, readFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import { waitForBanner } from '../server/cli-process.ts'
+import { waitForBanner } from '../cli/cli-process.ts'
 import { userEnv } from '../support/packed.ts'
 
 export const README = new URL('../../README.md', import.meta.url)

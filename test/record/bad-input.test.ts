@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { helpText } from '../../src/cli/flags.ts'
+import { helpText } from '../../src/cli/serve-flags.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { record as recordCommand } from '../../src/cli/record/record.ts'
-import { freePort, runCli } from '../server/cli-process.ts'
+import { record as recordCommand } from '../../src/cli/record.ts'
+import { freePort, runCli } from '../cli/cli-process.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-record-bad-'))
 const SECRET = 'the-target-secret'

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
 import { validateState } from '../../src/model/validate-state.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { freePort, runCli, startCli, type Finished, type RunningCli } from '../server/cli-process.ts'
+import { freePort, runCli, startCli, type Finished, type RunningCli } from '../cli/cli-process.ts'
 import { everyPage } from './support.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-record-'))

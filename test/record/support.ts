@@ -1,6 +1,6 @@
 /** Reading a server's lists and pages as a client does, and what "the same" means between two servers. */
-import type { PrintedPrincipal } from '../server/cli-process.ts'
-import { authHeaders } from '../server/cli-process.ts'
+import type { PrintedPrincipal } from '../cli/cli-process.ts'
+import { authHeaders } from '../cli/cli-process.ts'
 
 /**
  * Every answer a client can page through: the workspace list, then each workspace's applications at

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { buildApplication, buildWorkspace, createMockApi } from '../../src/index.ts'
-import { record } from '../../src/cli/record/record.ts'
+import { record } from '../../src/cli/record.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-record-shapes-'))
 afterAll(() => rmSync(folder, { recursive: true, force: true }))

@@ -1,5 +1,5 @@
 /**
- * How the demo server routes `/__admin/` (src/server/admin.ts and its branch in server.ts): the base
+ * How the demo server routes `/__admin/` (src/server/admin/admin.ts and its branch in server.ts): the base
  * mock's routes, the sessions' routes, the bare prefix, trailing slashes, and the problems of mistakes
  * (problem+json on the origin the client used, with CORS like every other answer).
  */
@@ -68,7 +68,7 @@ describe('admin answers on the wire', () => {
     expect(Number(answer.header('content-length'))).toBe(Buffer.byteLength(answer.body))
   })
 
-  test('no CORS headers on admin answers, for its own origin or without one (test/server/attack-cross-origin.test.ts: other origins)', async () => {
+  test('no CORS headers on admin answers, for its own origin or without one (test/hostile/attack-cross-origin.test.ts: other origins)', async () => {
     const answer = await call(server.url, '/__admin/faults', { headers: { Origin: server.url } })
     expect(answer.status).toBe(200)
     expect(answer.headers.get('Access-Control-Allow-Origin')).toBeNull()

@@ -1,5 +1,5 @@
 /**
- * connectMockServer (src/server/client/) against a demo server over a real socket, one server for the
+ * connectMockServer (src/client/) against a demo server over a real socket, one server for the
  * file, started with an admin token: sessions created and listed with the token, each session's own
  * routes with its own credentials (faults, journal, reset, snapshot, loadState, end), and problems
  * thrown as MockServerError with status, title and detail; and the Playwright fixtures over it

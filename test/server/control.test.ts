@@ -1,5 +1,5 @@
 /**
- * The control plane beside the API (src/server/control.ts), in this process over real sockets: which
+ * The control plane beside the API (src/server/admin/control.ts), in this process over real sockets: which
  * requests get the console's page, files and event streams and which fall through to the admin routes,
  * the base state's guard against a session's keys, what the event streams hear when sessions change, and
  * closing a server with streams open.

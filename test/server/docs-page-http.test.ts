@@ -1,5 +1,5 @@
 /**
- * The API reference page of the demo server (src/server/docs-page.ts) in this process, without a browser:
+ * The API reference page of the demo server (src/server/http/docs-page.ts) in this process, without a browser:
  * the renderer's configuration, the credentials section written from the served principals (and kept
  * safe inside its script element), the renderer script's encodings and caching, and other methods.
  * test/openapi/docs-page.test.ts covers the page's basics; test/browser/docs-page.test.ts renders it.
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openApiDocument } from '../../src/handlers/openapi/document.ts'
-import { RENDERER_PATH } from '../../src/server/docs-page.ts'
+import { RENDERER_PATH } from '../../src/server/http/docs-page.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { call, expectProblem, rawExchange } from './http-helpers.ts'
 

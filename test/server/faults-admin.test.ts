@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { startCli, type RunningCli } from './cli-process.ts'
+import { startCli, type RunningCli } from '../cli/cli-process.ts'
 
 const auth = (cli: RunningCli) => ({
   'X-API-Key': cli.principals[0]!.apiKey,

@@ -1,5 +1,5 @@
 /**
- * How the demo server reads a request (src/server/incoming-request.ts): the URL from the Host the client
+ * How the demo server reads a request (src/server/http/incoming-request.ts): the URL from the Host the client
  * used (the server's own when there is none or it is unusable), header names in any case, and the Fetch
  * `Request` an override gets: method, URL, headers and body as sent.
  */
@@ -8,7 +8,7 @@ import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { ApiRequest } from '../../src/handlers/api-request.ts'
-import { fromIncomingMessage } from '../../src/server/incoming-request.ts'
+import { fromIncomingMessage } from '../../src/server/http/incoming-request.ts'
 import { authOf, call, rawExchange } from './http-helpers.ts'
 
 let server: MockServer

@@ -1,5 +1,5 @@
 /**
- * The admin routes of one mock (src/server/mock-admin.ts), in this process over a real socket: faults of
+ * The admin routes of one mock (src/server/admin/mock-routes.ts), in this process over a real socket: faults of
  * every type and option with their validation problems, the fault list and its startup marks, removal,
  * the journal, reset, snapshot, a new state and info (docs/demo-server.md, "Behaviour of the server").
  */

@@ -1,9 +1,9 @@
 /**
- * The demo server's request URLs (src/server/request-url.ts): parsed once per Host and target and shared,
+ * The demo server's request URLs (src/server/http/request-url.ts): parsed once per Host and target and shared,
  * each on the Host the client used, on the server's own address when there is none or it is unusable.
  */
 import { expect, test } from 'vitest'
-import { requestUrl } from '../../src/server/request-url.ts'
+import { requestUrl } from '../../src/server/http/request-url.ts'
 
 const server = 'http://127.0.0.1:4010'
 

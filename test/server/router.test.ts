@@ -1,11 +1,11 @@
 /**
- * The router's own answers (src/server/router.ts): a request that races the scenario's build gets a 503
+ * The router's own answers (src/server/http/router.ts): a request that races the scenario's build gets a 503
  * problem like every other error, and the table sends each kind of request to its handler.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { route, type RouterContext } from '../../src/server/router.ts'
+import { route, type RouterContext } from '../../src/server/http/router.ts'
 import { call, expectProblem } from './http-helpers.ts'
 
 describe('while the scenario loads', () => {

@@ -1,5 +1,5 @@
 /**
- * The session routes of the admin API (src/server/sessions-admin.ts) in this process, over a real socket:
+ * The session routes of the admin API (src/server/admin/session-routes.ts) in this process, over a real socket:
  * what a session looks like, the list, one session, deletion, the 405s and 404s with their messages, every
  * create option and its validation, the limit, and a session's own routes (docs/demo-server.md, "Sessions").
  */

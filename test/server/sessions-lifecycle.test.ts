@@ -1,5 +1,5 @@
 /**
- * The sessions of the demo server (src/server/sessions.ts) over their life: what moves `expiresAt` on and
+ * The sessions of the demo server (src/server/sessions/registry.ts) over their life: what moves `expiresAt` on and
  * what does not, expiry found when used and by the timer, the limit counted with sessions still being
  * made, what a session starts from (the server's data, a scenario function, the `sessions.scenario`
  * option, kept builds), and the checks of `sessions` options and of `server.sessions.create()`.

@@ -3,7 +3,7 @@
  * one server started as `npm start` starts it, and none sees another's writes, resets or requests.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startNpm } from './cli-process.ts'
+import { startNpm } from '../cli/cli-process.ts'
 
 const CLIENTS = 8
 const ROUNDS = 8

@@ -1,10 +1,10 @@
 /**
- * The pool of reusable buffers the demo server joins reply chunks in (src/server/slab-pool.ts): sizes in
+ * The pool of reusable buffers the demo server joins reply chunks in (src/server/http/slab-pool.ts): sizes in
  * powers of two from 4 KiB, a slab given back is handed out again for a body that fits, the latest given
  * back first, and at most `keep` idle slabs are kept.
  */
 import { describe, expect, test } from 'vitest'
-import { MAX_POOLED_SLAB, SlabPool } from '../../src/server/slab-pool.ts'
+import { MAX_POOLED_SLAB, SlabPool } from '../../src/server/http/slab-pool.ts'
 
 describe('SlabPool', () => {
   test('new slabs are at least 4 KiB, rounded up to a power of two', () => {

@@ -1,7 +1,7 @@
 /**
  * Vitest's global set-up: the `workspace-api-mock` command bundled once per run, with the package's own
  * rolldown options (scripts/bundle-options.ts), into node_modules/.cache/wam-cli/, where the suites start it
- * (test/server/cli-process.ts). Started from the sources, the command loads some 200 TypeScript modules:
+ * (test/cli/cli-process.ts). Started from the sources, the command loads some 200 TypeScript modules:
  * 0.53 s of CPU to serve, against 0.15 s for the bundle; the suites start it about fifty times. The bundle
  * is built from the sources of this run, so it never lags them; `npm start` and its test keep the sources.
  */

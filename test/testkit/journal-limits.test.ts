@@ -2,7 +2,7 @@
  * The journal's limits in this process: what a kept record costs against the byte budget (its body cut to
  * JOURNAL_BODY_LIMIT, its URL and headers), which records drop, that the newest always stays, that a
  * journal of limit 0 keeps and announces nothing, and bodies nested deeper than JOURNAL_BODY_DEPTH.
- * test/server/attack-journal.test.ts drives the same limits through the demo server.
+ * test/hostile/attack-journal.test.ts drives the same limits through the demo server.
  */
 import { describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'

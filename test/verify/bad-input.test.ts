@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { freePort, runCli } from '../server/cli-process.ts'
+import { freePort, runCli } from '../cli/cli-process.ts'
 import { verifyInProcess } from './in-process.ts'
 
 let mock: MockServer

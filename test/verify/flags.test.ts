@@ -1,6 +1,6 @@
 /** verify's flag table: what it parses, what it refuses (one line each), and the help it generates. */
 import { expect, test } from 'vitest'
-import { parseVerifyFlags, VERIFY_FLAGS, verifyHelpText } from '../../src/cli/verify/flags.ts'
+import { parseVerifyFlags, VERIFY_FLAGS, verifyHelpText } from '../../src/cli/verify-flags.ts'
 
 const base = ['--target', 'https://api.example.com/', '--api-key', 'k', '--api-secret', 's']
 const messageOf = (args: string[]) => {

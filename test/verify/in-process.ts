@@ -4,7 +4,7 @@
  * one-line errors) and run it here otherwise: a Node process each costs a second of npm test's two cores.
  */
 import { vi } from 'vitest'
-import { verifyCommand } from '../../src/cli/verify/verify.ts'
+import { verifyCommand } from '../../src/cli/verify.ts'
 
 export async function verifyInProcess(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)

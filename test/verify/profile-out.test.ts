@@ -5,9 +5,9 @@
  */
 import { expect, test } from 'vitest'
 import { createMockApi, type Profile } from '../../src/index.ts'
-import { observedProfile } from '../../src/cli/verify/profile-out.ts'
-import { junitXml } from '../../src/cli/verify/report.ts'
-import { runVerify, type VerifyOptions } from '../../src/cli/verify/run.ts'
+import { observedProfile } from '../../src/verify/profile-out.ts'
+import { junitXml } from '../../src/verify/report.ts'
+import { runVerify, type VerifyOptions } from '../../src/verify/run.ts'
 
 async function verifyMock(target: Profile | undefined, options: Partial<VerifyOptions> & { scenario?: 'empty' | 'demo' } = {}) {
   const api = createMockApi({ scenario: options.scenario ?? 'demo', seed: 5, strict: false, profile: target })

@@ -4,8 +4,8 @@
  */
 import { expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
-import { CREATED_NAME } from '../../src/cli/verify/write-probes.ts'
-import { runVerify } from '../../src/cli/verify/run.ts'
+import { CREATED_NAME } from '../../src/verify/write-probes.ts'
+import { runVerify } from '../../src/verify/run.ts'
 
 async function target() {
   const api = createMockApi({ scenario: 'demo', seed: 7, strict: false })

@@ -5,9 +5,9 @@
  * admin.ts the token.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import type { AdminContext, Caller } from '../admin-context.ts'
+import type { AdminContext, Caller } from '../admin/context.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
-import { packageVersion } from '../decisions.ts'
+import { packageVersion } from '../package-info.ts'
 import { createMcpServer } from './mcp-server.ts'
 
 export async function answerMcp(request: Request, context: AdminContext, caller: Caller): Promise<Response> {

@@ -7,8 +7,8 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Problem } from '../../handlers/problem.ts'
 import { z } from '../../model/zod.ts'
-import type { AdminContext, Caller } from '../admin-context.ts'
-import { decisionsTable } from '../decisions.ts'
+import type { AdminContext, Caller } from '../admin/context.ts'
+import { decisionsTable } from '../package-info.ts'
 import { adminCall, inputShape, TOOLS, type Tool } from './tools.ts'
 
 export interface McpOptions {

@@ -12,8 +12,8 @@ import type { ErrorDetail } from '../../model/schemas.ts'
 import { DEFAULT_SURFACE } from '../../handlers/operation-table.ts'
 import { Problem } from '../../handlers/problem.ts'
 import type { JournalEntry } from '../../testkit/journal.ts'
-import type { AdminContext, Caller } from '../admin-context.ts'
-import { adminRoute, ADMIN_PREFIX } from '../admin-routes.ts'
+import type { AdminContext, Caller } from '../admin/context.ts'
+import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
 
 type JsonSchema = Record<string, unknown>
 type Args = Record<string, unknown>

@@ -1,12 +1,8 @@
+import { shellQuote } from '../../../text/shell-quote.ts'
 import { copy } from './clipboard.ts'
 import { h, replace } from './dom.ts'
 import { say } from './status.ts'
 import type { PrincipalInfo } from './types.ts'
-
-/** A word for the shell: single-quoted unless it is plainly safe (as the banner prints it). */
-function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replaceAll("'", `'\\''`)}'`
-}
 
 export function curlLine(principal: PrincipalInfo, origin: string): string {
   return `curl -H ${shellQuote(`X-API-Key: ${principal.apiKey}`)} -H ${shellQuote(`X-API-Secret: ${principal.apiSecret}`)} ${origin}/api/workspaces`

@@ -1,7 +1,7 @@
 /** The shapes the admin routes answer with (types only: erased from the bundle). */
 import type { LogEvent } from '../events.ts'
-import type { MockInfo } from '../../mock-admin.ts'
-import type { SessionDescription } from '../../sessions-admin.ts'
+import type { MockInfo } from '../../admin/mock-routes.ts'
+import type { SessionDescription } from '../../admin/session-routes.ts'
 
 export type { LogEvent, MockInfo, SessionDescription }
 export type PrincipalInfo = MockInfo['principals'][number]

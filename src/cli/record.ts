@@ -1,0 +1,90 @@
+/**
+ * `workspace-api-mock record`: reads a service's workspaces and applications through its API and writes
+ * them as a state file the mock serves. Loaded by the command only when asked for.
+ */
+import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { FlagError } from './flag-table.ts'
+import { shellQuote } from '../text/shell-quote.ts'
+import { progressLine, type ProgressLine, type ProgressStream } from './progress.ts'
+import { newCredentials } from '../model/credentials.ts'
+import { fixtureText } from '../model/fixture-text.ts'
+import { RecordError, targetClient } from '../record/client.ts'
+import { parseRecordFlags, recordHelpText, type RecordSettings } from './record-flags.ts'
+import { readService, type Counts } from '../record/read.ts'
+import { recordedState } from '../record/state.ts'
+
+const COMMAND = 'workspace-api-mock record'
+
+export interface RecordIo {
+  stdout: ProgressStream
+  stderr: ProgressStream
+}
+
+/** Runs the command with the arguments after `record`; answers the exit code. */
+export async function record(argv: readonly string[], io: RecordIo = process): Promise<number> {
+  let settings: RecordSettings
+  try {
+    settings = parseRecordFlags(argv)
+  } catch (error) {
+    if (!(error instanceof FlagError)) throw error
+    io.stderr.write(`${COMMAND}: ${error.message}\nRun "${COMMAND} --help" to see every flag.\n`)
+    return 2
+  }
+  if (settings.help) {
+    io.stdout.write(recordHelpText())
+    return 0
+  }
+  const line = progressLine(io.stderr)
+  try {
+    return await run(settings, io, line)
+  } catch (error) {
+    if (!(error instanceof RecordError)) throw error
+    line?.draw('')
+    io.stderr.write(`${COMMAND}: ${error.message}\n`)
+    return error.exitCode
+  }
+}
+
+async function run(settings: RecordSettings, io: RecordIo, line: ProgressLine | undefined): Promise<number> {
+  const started = performance.now()
+  const client = targetClient(settings)
+  const recorded = await readService(client, (counts) => line?.update(() => progressText(settings.target, counts)))
+  const generated = newCredentials()
+  const principal = { apiKey: settings.asKey ?? generated.apiKey, apiSecret: settings.asSecret ?? generated.apiSecret }
+  const state = recordedState(recorded, { target: settings.target, principal, iconsOrigin: settings.iconsOrigin })
+  writeAtomically(settings.out, fixtureText(state))
+  line?.draw('')
+  for (const warning of recorded.warnings) io.stderr.write(`${COMMAND}: warning: ${warning}\n`)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const secret = settings.asSecret === undefined ? ` (its X-API-Secret is accounts[0].apiSecret in ${settings.out})` : ''
+  io.stdout.write(
+    `Recorded ${count(state.workspaces.length, 'workspace')} and ${count(state.applications.length, 'application')} ` +
+      `from ${settings.target} (${count(recorded.pages, 'page')}, ${count(client.requests, 'request')}, ${seconds} s) into ${settings.out}.\n` +
+      `Serve it: workspace-api-mock --state ${shellQuote(settings.out)}\n` +
+      `Its principal: X-API-Key: ${principal.apiKey}${secret}\n`,
+  )
+  return 0
+}
+
+/** Writes beside the file, then renames: a failed run never leaves half a state file. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`
+  try {
+    writeFileSync(temporary, text)
+    renameSync(temporary, path)
+  } catch (error) {
+    rmSync(temporary, { force: true })
+    const code = (error as NodeJS.ErrnoException).code
+    throw new RecordError(`cannot write ${path}${code ? ` (${code})` : `: ${(error as Error).message}`}`, 1)
+  }
+}
+
+function progressText(target: string, counts: Counts): string {
+  const format = new Intl.NumberFormat('en-US').format
+  const workspaces = counts.workspaces === 0 ? 'workspaces' : `${format(counts.workspacesDone)} of ${count(counts.workspaces, 'workspace')}`
+  return `Recording ${target}: ${workspaces}, ${count(counts.applications, 'application')}, ${count(counts.pages, 'page')}`
+}
+
+function count(n: number, noun: string): string {
+  return `${new Intl.NumberFormat('en-US').format(n)} ${noun}${n === 1 ? '' : 's'}`
+}

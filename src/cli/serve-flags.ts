@@ -1,0 +1,334 @@
+/**
+ * The flags of the `workspace-api-mock` command, as one table: each entry names the flag, documents it
+ * for `--help`, and parses its text into one field of `CliSettings`.
+ *
+ * To add a flag (e.g. `--latency 200-800` or `--fail-rate 0.05`):
+ *  1. add its field to `CliSettings` and its default to `DEFAULT_SETTINGS`,
+ *  2. add a `defineFlag({ ... })` entry to `FLAGS` whose `parse` turns the text into that field's value
+ *     (throw `FlagError` with a message that says what is allowed),
+ *  3. pass the field on where main.ts turns the settings into `startMockServer` options.
+ * `--help`, unknown-flag suggestions and error messages then cover it without further changes (flag-table.ts,
+ * the mechanism `record` and `verify` use too).
+ */
+import { existsSync, statSync } from 'node:fs'
+import { resolveScenario } from '../scenarios/resolve.ts'
+import { scenarios } from '../scenarios/presets.ts'
+import { DEFAULT_LIMITS } from '../server/limits.ts'
+import { DEFAULT_SESSION_LIMITS } from '../server/sessions/limits.ts'
+import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
+import { duration, headerValue, integer } from './flag-values.ts'
+
+/** Everything the command line can set. */
+export interface CliSettings {
+  /** `serve` (the default), or `mcp`: the same server, driven over MCP on stdio. */
+  command: 'serve' | 'mcp'
+  port: number
+  host: string
+  /**
+   * A preset name or `scale:<workspaces>x<applications>` (checked while parsing), or the path of a module
+   * whose default export is a scenario function (see `isScenarioModule`).
+   */
+  scenario: string
+  /** A state file to serve (a `snapshot()`, a fixture) instead of a scenario. */
+  state: string | undefined
+  /** Reload the state file or scenario module when it changes. */
+  watch: boolean
+  seed: number
+  /** Replaces the first principal's API key / secret when set. */
+  apiKey: string | undefined
+  apiSecret: string | undefined
+  /** Injected latency of every request, in ms: fixed or a `[min, max]` range. */
+  latency: number | [number, number] | undefined
+  /** Fraction of requests that fail with `failStatus`. */
+  failRate: number | undefined
+  failStatus: number
+  /** Most sessions at once. */
+  maxSessions: number
+  /** Milliseconds without a request after which a session is deleted. */
+  sessionIdle: number
+  /** Most records a scenario or state loaded over HTTP may hold. */
+  maxRecords: number
+  /** Milliseconds a request may take to send its body. */
+  bodyTimeout: number
+  /** Bearer token of the server-wide admin routes; generated when the host is not loopback. */
+  adminToken: string | undefined
+  /** Host names the admin answers besides loopback names, IP literals and --host. */
+  allowedHosts: string[]
+  /** A behaviour profile file (docs/verify.md): the mock answers with its knobs. */
+  profile: string | undefined
+  help: boolean
+  version: boolean
+}
+
+export const DEFAULT_SETTINGS: CliSettings = {
+  command: 'serve',
+  port: 4010,
+  host: '127.0.0.1',
+  scenario: 'demo',
+  state: undefined,
+  watch: false,
+  seed: 1,
+  apiKey: undefined,
+  apiSecret: undefined,
+  latency: undefined,
+  failRate: undefined,
+  failStatus: 503,
+  maxSessions: DEFAULT_SESSION_LIMITS.maxSessions,
+  sessionIdle: DEFAULT_SESSION_LIMITS.idleTimeout,
+  maxRecords: DEFAULT_LIMITS.maxRecords,
+  bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
+  adminToken: undefined,
+  allowedHosts: [],
+  profile: undefined,
+  help: false,
+  version: false,
+}
+
+export { FlagError }
+
+export type Flag = TableFlag<CliSettings>
+
+/** Identity helper that ties a flag's `parse` result to its settings field. */
+export const defineFlag = flagOf<CliSettings>()
+
+/**
+ * Whether a `--scenario` value names a module rather than a preset: a path (it has a slash) or a file
+ * name with a JavaScript or TypeScript extension. Preset names never look like either.
+ */
+export function isScenarioModule(value: string): boolean {
+  return /[/\\]/.test(value) || /\.(?:[cm]?js|[cm]?ts)$/.test(value)
+}
+
+/** A file the command reads: it must exist now (what is in it is checked when it is loaded). */
+function existingFile(text: string, flag: string): string {
+  if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)
+  if (!statSync(text).isFile()) throw new FlagError(`${flag}: not a file: ${text}`)
+  return text
+}
+
+export const FLAGS: readonly Flag[] = [
+  defineFlag({
+    name: 'port',
+    short: 'p',
+    key: 'port',
+    value: '<number>',
+    description: `TCP port to listen on, 0 for any free port (default ${DEFAULT_SETTINGS.port})`,
+    parse: integer(0, 65535),
+  }),
+  defineFlag({
+    name: 'host',
+    key: 'host',
+    value: '<address>',
+    description: `Interface to listen on; 0.0.0.0 for every interface (default ${DEFAULT_SETTINGS.host})`,
+    parse(text, flag) {
+      if (text.trim() === '') throw new FlagError(`${flag} must not be empty`)
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'scenario',
+    key: 'scenario',
+    value: '<name|file>',
+    description:
+      `Data to serve: ${Object.keys(scenarios).join(', ')}, scale:<workspaces>x<apps>,` +
+      ` or a .js/.ts scenario module (default ${DEFAULT_SETTINGS.scenario})`,
+    parse(text, flag) {
+      if (isScenarioModule(text)) return existingFile(text, flag)
+      try {
+        resolveScenario(text as Parameters<typeof resolveScenario>[0])
+      } catch (error) {
+        throw new FlagError(`${flag}: ${(error as Error).message.replace(', or a function', '')}`)
+      }
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'state',
+    key: 'state',
+    value: '<file.json>',
+    description: 'Serve a state file instead: a snapshot, your own, or node_modules/workspace-api-mock/fixtures/small.json',
+    parse: existingFile,
+  }),
+  defineFlag({
+    name: 'watch',
+    key: 'watch',
+    description: 'Reload the --state file or --scenario module when it changes',
+  }),
+  defineFlag({
+    name: 'seed',
+    key: 'seed',
+    value: '<integer>',
+    description: `Seed of the generated data: the same seed serves the same data (default ${DEFAULT_SETTINGS.seed})`,
+    parse: integer(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+  }),
+  defineFlag({
+    name: 'api-key',
+    key: 'apiKey',
+    value: '<key>',
+    description: "Use this X-API-Key for the first principal instead of the generated one",
+    parse: headerValue,
+  }),
+  defineFlag({
+    name: 'api-secret',
+    key: 'apiSecret',
+    value: '<secret>',
+    description: "Use this X-API-Secret for the first principal instead of the generated one",
+    parse: headerValue,
+  }),
+  defineFlag({
+    name: 'latency',
+    key: 'latency',
+    value: '<ms|min-max>',
+    description: 'Delay every API request: a fixed time or a seeded range, e.g. 200-800',
+    parse(text, flag) {
+      const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text)
+      const min = Number(match?.[1])
+      const max = match?.[2] === undefined ? min : Number(match[2])
+      if (!match || max < min) {
+        throw new FlagError(`${flag} must be milliseconds or a range min-max (e.g. 200-800), got "${text}"`)
+      }
+      return match[2] === undefined ? min : [min, max]
+    },
+  }),
+  defineFlag({
+    name: 'fail-rate',
+    key: 'failRate',
+    value: '<0..1>',
+    description: 'Fail this fraction of API requests (seeded), with --fail-status',
+    parse(text, flag) {
+      // The pattern admits only numbers from 0 to 1: 0, 1, 0.05, .5, 1.0.
+      if (!/^(?:0|1|0?\.\d+|1\.0*)$/.test(text)) throw new FlagError(`${flag} must be a number from 0 to 1, got "${text}"`)
+      return Number(text)
+    },
+  }),
+  defineFlag({
+    name: 'fail-status',
+    key: 'failStatus',
+    value: '<status>',
+    description: `Status of the failures --fail-rate injects (default ${DEFAULT_SETTINGS.failStatus})`,
+    parse: integer(400, 599),
+  }),
+  defineFlag({
+    name: 'max-sessions',
+    key: 'maxSessions',
+    value: '<number>',
+    description: `Most sessions at once (default ${DEFAULT_SETTINGS.maxSessions})`,
+    parse: integer(0, 100_000),
+  }),
+  defineFlag({
+    name: 'session-idle',
+    key: 'sessionIdle',
+    value: '<duration>',
+    description: `Delete a session after this long unused: 30m, 90s, 2h (default ${DEFAULT_SETTINGS.sessionIdle / 60_000}m)`,
+    parse: duration(100),
+  }),
+  defineFlag({
+    name: 'max-records',
+    key: 'maxRecords',
+    value: '<number>',
+    description: `Most records a scenario or state loaded over HTTP may hold (default ${DEFAULT_SETTINGS.maxRecords})`,
+    parse: integer(1, 100_000_000),
+  }),
+  defineFlag({
+    name: 'body-timeout',
+    key: 'bodyTimeout',
+    value: '<duration>',
+    description: `Answer 408 to a request whose body takes longer: 30s, 2m (default ${DEFAULT_SETTINGS.bodyTimeout / 1000}s)`,
+    parse: duration(1),
+  }),
+  defineFlag({
+    name: 'admin-token',
+    key: 'adminToken',
+    value: '<token>',
+    description: 'Admin routes and console need Authorization: Bearer <token> (generated when --host is not loopback)',
+    parse(text, flag) {
+      if (!/^[\x21-\x7e]{16,}$/.test(text)) throw new FlagError(`${flag} must be at least 16 printable ASCII characters without spaces`)
+      return text
+    },
+  }),
+  defineFlag({
+    name: 'allowed-host',
+    key: 'allowedHosts',
+    value: '<name>',
+    multiple: true,
+    description: 'A Host name the admin answers besides loopback, IP addresses and --host (repeatable; .example.com: its subdomains too)',
+    parse(text, flag) {
+      if (!/^\.?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/i.test(text)) throw new FlagError(`${flag} must be a host name such as mock.example.com or .example.com, got "${text}"`)
+      return text.toLowerCase()
+    },
+  }),
+  defineFlag({
+    name: 'profile',
+    key: 'profile',
+    value: '<profile.json>',
+    description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
+    parse: existingFile,
+  }),
+  helpFlag<CliSettings>(),
+  defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
+]
+
+/** Parses the arguments after the command name; throws `FlagError` with a message for the user. */
+export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLAGS): CliSettings {
+  const { settings, positionals, given } = parseTable(argv, { flags, defaults: DEFAULT_SETTINGS, positionals: 1 })
+  const [command = 'serve'] = positionals
+  if (command !== 'serve' && command !== 'mcp') {
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record and verify`)
+  }
+  if (given('state') && given('scenario')) {
+    throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
+  }
+  if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario)) {
+    throw new FlagError('--watch reloads a --state file or a --scenario module: give one of them')
+  }
+  return { ...settings, command }
+}
+
+/** The `--help` text, generated from the table. */
+export function helpText(flags: readonly Flag[] = FLAGS): string {
+  // Stryker disable StringLiteral: help-text
+  const intro = [
+    'Usage: workspace-api-mock [serve | mcp] [flags]',
+    '       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>',
+    '       workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
+    '',
+    'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
+    'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
+    '',
+    'Flags:',
+  ]
+  const outro = [
+    '',
+    'Examples:',
+    '  workspace-api-mock',
+    '  workspace-api-mock --port 8080 --scenario multi-tenant --seed 7',
+    '  workspace-api-mock --scenario scale:100x500 --api-key dev-key --api-secret dev-secret',
+    '  workspace-api-mock --latency 200-800 --fail-rate 0.05',
+    '  workspace-api-mock --state snapshot.json --watch',
+    '  workspace-api-mock --scenario ./my-scenario.ts --watch',
+    '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
+    '',
+    'The record command reads a service\'s workspaces and applications through its API into a state file',
+    'to serve with --state, under a principal of its own: "workspace-api-mock record --help", docs/record.md.',
+    '',
+    'The console: open the base URL (or /__admin/) in a browser: requests as they arrive, faults,',
+    'reset, snapshot and upload of the state, sessions.',
+    '',
+    'MCP, for agents: the admin routes as tools at /__admin/mcp (Streamable HTTP), or on stdio with',
+    '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
+    '',
+    'verify: holds a live service to the mock\'s decisions ("workspace-api-mock verify --help").',
+    '',
+    'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
+    'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',
+    'Writes take application/json. On loopback they need no credentials; with --admin-token (generated',
+    'when --host is not loopback) they need Authorization: Bearer <token>, and a session\'s own routes',
+    'also take its own X-API-Key and X-API-Secret. Other origins and unknown Host names are refused.',
+    'Sessions, for parallel clients: POST /__admin/sessions ({"scenario","seed"} or {"state"}, all',
+    'optional) answers 201 with an id, apiKey, apiSecret and workspaceIds of its own;',
+    'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See the README.',
+    '',
+  ]
+  // Stryker restore StringLiteral
+  return [...intro, ...flagRows(flags), ...outro].join('\n')
+}

@@ -1,0 +1,262 @@
+/**
+ * `workspace-api-mock [serve | mcp] [flags]`: serves the mock over HTTP until Ctrl+C (see `--help`); `mcp`
+ * also speaks MCP on stdio, until stdin ends. Exit codes: 0 after a clean stop, 1 when the server cannot
+ * start, 2 for a command-line mistake.
+ */
+import { readFileSync } from 'node:fs'
+import type { ScenarioState } from '../model/state.ts'
+import { InvalidStateError } from '../model/validate-state.ts'
+import type { Scenario } from '../scenarios/kit.ts'
+import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
+import { withCredentials } from '../scenarios/with-credentials.ts'
+import type { MockServer, MockServerOptions } from '../server/server.ts'
+import type { FaultSpec } from '../server/admin/admin.ts'
+import type { Profile } from '../handlers/profile.ts'
+import { COMMAND, describe, packageVersion } from './command.ts'
+import { loadProfileFile, ProfileFileError } from './profile-file.ts'
+import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './serve-flags.ts'
+import { scaleSize, withProgress } from './progress.ts'
+import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
+import { watchFile } from './watch.ts'
+
+/** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
+export async function serveCommand(argv: readonly string[]): Promise<number> {
+  let settings: CliSettings
+  try {
+    settings = parseFlags(argv)
+  } catch (error) {
+    if (!(error instanceof FlagError)) throw error
+    process.stderr.write(`${COMMAND}: ${error.message}\nRun "${COMMAND} --help" to see every flag.\n`)
+    return 2
+  }
+  if (settings.help) {
+    process.stdout.write(helpText())
+    return 0
+  }
+  if (settings.version) {
+    process.stdout.write(`${packageVersion()}\n`)
+    return 0
+  }
+
+  // Loaded only now, so that --help and flag mistakes answer at once.
+  const { ListenError, startMockServer } = await import('../server/server.ts')
+  const { banner } = await import('./banner.ts')
+  const started = performance.now()
+  let source: Source
+  let profile: Profile | undefined
+  try {
+    profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
+    source = await sourceOf(settings)
+  } catch (error) {
+    if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error
+    process.stderr.write(`${COMMAND}: ${error.message}\n`)
+    return 2
+  }
+  let server: MockServer
+  try {
+    server = await startMockServer({ ...toServerOptions(settings, source), profile })
+  } catch (error) {
+    source.finish()
+    if (error instanceof ListenError) {
+      process.stderr.write(`${COMMAND}: ${error.message}\n`)
+      return 1
+    }
+    // The data a module built does not fit the model, or the module failed: the user's input, as for --state.
+    if (source.kind === 'module') {
+      process.stderr.write(`${COMMAND}: ${error instanceof SourceError ? error.message : `${source.path}: ${(error as Error).message}`}\n`)
+      return 2
+    }
+    const known = error instanceof TypeError
+    process.stderr.write(`${COMMAND}: ${known ? error.message : `cannot start: ${describe(error)}`}\n`)
+    return 1
+  }
+  source.finish()
+  // Listen for signals before the banner: whoever reads it may stop the server at once.
+  const stopped = stopOnSignal(server)
+  // `mcp` speaks the protocol on stdout: what people read goes to stderr.
+  const out = settings.command === 'mcp' ? process.stderr : process.stdout
+  const unwatch = settings.watch ? watchSource(server, settings, source, out) : undefined
+  out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - started) / 1000 }))
+  if (settings.command === 'mcp') {
+    await Promise.race([stopped, mcpOnStdio(server)])
+    // After a signal the protocol's stdin is still open, and would keep the process alive.
+    process.stdin.destroy()
+  } else {
+    await stopped
+  }
+  unwatch?.()
+  return 0
+}
+
+/** Serves MCP on stdio until stdin ends, then stops the server. */
+async function mcpOnStdio(server: MockServer): Promise<void> {
+  const { serveStdio } = await import('./mcp-stdio.ts')
+  await serveStdio(server)
+  await server.close()
+}
+
+/** What the command serves: a preset scenario, a scenario module, or a state file. */
+type Source =
+  | { kind: 'preset'; scenario: Scenario; finish(): void }
+  | { kind: 'module'; path: string; scenario: Scenario; raw: Scenario; finish(): void }
+  | { kind: 'state'; path: string; state: ScenarioState; finish(): void }
+
+async function sourceOf(settings: CliSettings): Promise<Source> {
+  const credentials = { apiKey: settings.apiKey, apiSecret: settings.apiSecret }
+  if (settings.state !== undefined) {
+    const path = settings.state
+    return { kind: 'state', path, state: withFirstCredentials(loadStateFile(path), credentials, path), finish() {} }
+  }
+  if (isScenarioModule(settings.scenario)) {
+    const path = settings.scenario
+    const raw = await loadScenarioModule(path)
+    return { kind: 'module', path, raw, scenario: withCredentialsOf(guarded(raw, path), settings), finish() {} }
+  }
+  const ref = settings.scenario as ScenarioRef
+  const progress = withProgress(withCredentialsOf(resolveScenario(ref), settings), {
+    label: settings.scenario,
+    total: scaleSize(settings.scenario),
+    stream: process.stderr,
+  })
+  return { kind: 'preset', scenario: progress.scenario, finish: () => progress.finish() }
+}
+
+/** A module's scenario whose own failures say where they come from. */
+function guarded(scenario: Scenario, path: string): Scenario {
+  return (kit) => {
+    try {
+      scenario(kit)
+    } catch (error) {
+      throw new SourceError(`${path} failed while building its data: ${(error as Error).message}`)
+    }
+  }
+}
+
+/** Where the flags become server options: new flags are passed on here. */
+function toServerOptions(settings: CliSettings, source: Source): MockServerOptions {
+  // Contract-strict mode checks every body the kit writes: a test-runner aid, off for the demo server.
+  const options: MockServerOptions = {
+    port: settings.port,
+    host: settings.host,
+    seed: settings.seed,
+    strict: false,
+    faults: faultsOf(settings),
+    sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle },
+    maxRecords: settings.maxRecords,
+    bodyTimeout: settings.bodyTimeout,
+    adminToken: settings.adminToken,
+    allowedHosts: settings.allowedHosts,
+  }
+  switch (source.kind) {
+    case 'state':
+      return { ...options, state: source.state, name: source.path }
+    case 'module':
+      return { ...options, scenario: source.scenario, name: source.path, sessions: { ...options.sessions, scenario: source.raw } }
+    case 'preset':
+      return { ...options, scenario: source.scenario, name: settings.scenario, sessions: { ...options.sessions, scenario: settings.scenario as ScenarioRef } }
+  }
+}
+
+/** The session-long faults the flags ask for. */
+function faultsOf(settings: CliSettings): FaultSpec[] {
+  const faults: FaultSpec[] = []
+  if (settings.latency !== undefined) faults.push({ type: 'latency', target: '*', latency: settings.latency })
+  if (settings.failRate !== undefined) {
+    faults.push({ type: 'fail', target: '*', status: settings.failStatus, rate: settings.failRate })
+  }
+  return faults
+}
+
+function withCredentialsOf(scenario: Scenario, settings: CliSettings): Scenario {
+  if (settings.apiKey === undefined && settings.apiSecret === undefined) return scenario
+  return withCredentials(scenario, { apiKey: settings.apiKey, apiSecret: settings.apiSecret })
+}
+
+/**
+ * `--watch`: serves the file again after each change on disk, on the same port. A change that does not
+ * load (bad JSON, a record that does not fit, a module that throws) keeps the last good state and says why.
+ */
+function watchSource(server: MockServer, settings: CliSettings, source: Source, out: NodeJS.WritableStream): () => void {
+  if (source.kind === 'preset') return () => {}
+  const { path } = source
+  let current = source.kind === 'state' ? source.state : server.api.snapshot()
+  let lastText = readText(path)
+  let version = 0
+  let queue = Promise.resolve()
+  const reload = async () => {
+    const text = readText(path)
+    if (text === lastText) return
+    lastText = text
+    const at = new Date().toLocaleTimeString('en-GB')
+    try {
+      let next: ScenarioState
+      if (source.kind === 'state') {
+        next = withFirstCredentials(loadStateFile(path), settings, path)
+      } else {
+        const scenario = withCredentialsOf(await loadScenarioModule(path, ++version), settings)
+        next = buildModuleState(scenario, path, { seed: settings.seed, assetsOrigin: server.url })
+      }
+      await server.replaceState(next, path)
+      const changes = describeChanges(current, next)
+      const keys = (state: ScenarioState) => state.accounts.map((a) => `${a.apiKey} ${a.apiSecret}`).join()
+      const principalsChanged = keys(current) !== keys(next)
+      current = next
+      out.write(
+        `[${at}] reloaded ${path}: ${changes} (now ${next.workspaces.length} workspaces, ${next.applications.length} applications)\n` +
+          (principalsChanged ? principalLines(server) : ''),
+      )
+    } catch (error) {
+      const why = error instanceof SourceError || error instanceof InvalidStateError ? error.message : describe(error)
+      process.stderr.write(`[${at}] ${path} changed but was not reloaded, still serving the last good state: ${why}\n`)
+    }
+  }
+  return watchFile(path, () => {
+    queue = queue.then(reload)
+  })
+}
+
+function readText(path: string): string | undefined {
+  try {
+    return readFileSync(path, 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/** The principals after a reload changed them, as the banner prints them. */
+function principalLines(server: MockServer): string {
+  const lines = server.api.principals.map(
+    (principal, index) => `  ${index + 1}. X-API-Key: ${principal.apiKey}  X-API-Secret: ${principal.apiSecret}`,
+  )
+  return `Principals now:\n${lines.join('\n')}\n`
+}
+
+
+/** Resolves after SIGINT or SIGTERM has closed the server; a second signal exits at once. */
+function stopOnSignal(server: MockServer): Promise<void> {
+  return new Promise((resolve) => {
+    let stopping = false
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        process.stderr.write(`${COMMAND}: ${signal} again, exiting now\n`)
+        process.exit(130)
+      }
+      stopping = true
+      process.stderr.write(`\n${COMMAND}: ${signal} received, stopping...\n`)
+      server.close().then(
+        () => {
+          process.stderr.write(`${COMMAND}: stopped\n`)
+          process.off('SIGINT', stop)
+          process.off('SIGTERM', stop)
+          resolve()
+        },
+        (error: unknown) => {
+          process.stderr.write(`${COMMAND}: error while stopping: ${String(error)}\n`)
+          process.exit(1)
+        },
+      )
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}

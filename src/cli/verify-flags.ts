@@ -1,0 +1,78 @@
+/** The flags of `workspace-api-mock verify`: a table as in src/cli/serve-flags.ts (name, help, parser). */
+import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
+import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from './flag-values.ts'
+
+export interface VerifyFlags {
+  /** Base URL of the service, without `/api` and its trailing slash. */
+  target: string
+  apiKey: string
+  apiSecret: string
+  workspaceId: string | undefined
+  write: boolean
+  report: string | undefined
+  junit: string | undefined
+  /** The behaviour profile file to judge with (loaded by the command). */
+  profile: string | undefined
+  profileOut: string | undefined
+  rate: number
+  /** Milliseconds one answer may take. */
+  timeout: number
+  help: boolean
+}
+
+const DEFAULTS: Partial<VerifyFlags> = { write: false, rate: DEFAULT_RATE, timeout: 10_000, help: false }
+
+const flag = flagOf<VerifyFlags>()
+
+export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
+  flag({ name: 'target', key: 'target', value: '<url>', required: true, description: 'Base URL of the service, without /api (http or https)', parse: httpUrl }),
+  flag({ name: 'api-key', key: 'apiKey', value: '<key>', required: true, description: 'X-API-Key of the principal the requests are sent as', parse: headerValue }),
+  flag({ name: 'api-secret', key: 'apiSecret', value: '<secret>', required: true, description: 'X-API-Secret of that principal (never written to the report or the output)', parse: headerValue }),
+  flag({ name: 'workspace-id', key: 'workspaceId', value: '<id>', description: 'Workspace to read (and with --write, to update) instead of the first with applications' }),
+  flag({
+    name: 'write',
+    key: 'write',
+    description:
+      'Also create and update: creates one workspace named "workspace-api-mock verify" and\n' +
+      'updates its description (or that of --workspace-id), sends invalid bodies (422) and\n' +
+      'bodies the transport refuses (400, 413, 415), which change nothing',
+  }),
+  flag({ name: 'report', key: 'report', value: '<file.json>', description: 'Write the report as JSON' }),
+  flag({ name: 'junit', key: 'junit', value: '<file.xml>', description: 'Write the report as JUnit XML' }),
+  flag({ name: 'profile', key: 'profile', value: '<file.json>', description: 'Judge the target against the mock with this behaviour profile' }),
+  flag({ name: 'profile-out', key: 'profileOut', value: '<file>', description: "Write a profile with the target's values for the knobs where it differs" }),
+  flag({
+    name: 'rate',
+    key: 'rate',
+    value: '<requests/s>',
+    description: `Most requests a second to the target (default ${DEFAULTS.rate}); a 429 with Retry-After\n(up to a minute) is waited for and asked again, three tries`,
+    parse: rate,
+  }),
+  flag({
+    name: 'timeout',
+    key: 'timeout',
+    value: '<duration>',
+    description: `Longest wait for one answer: 10s, 2m, or milliseconds (default ${DEFAULTS.timeout! / 1000}s)`,
+    parse: duration(1, { bare: true }),
+  }),
+  helpFlag<VerifyFlags>(),
+]
+
+const VERIFY: Command<VerifyFlags> = {
+  command: 'verify',
+  flags: VERIFY_FLAGS,
+  defaults: DEFAULTS,
+  intro: [
+    'Usage: workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
+    '',
+    'Sends a conformance suite of requests to a live service and judges each answer against the OpenAPI',
+    'document and against what the mock decides for that case (statuses, problem titles and error locations,',
+    'bounds, defaults, headers, list order, record fields, id shapes, timestamps). Read-only by default.',
+  ],
+  outro: ['Exit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.'],
+}
+
+/** Parses the arguments after `verify`; throws `FlagError` with a message for the user. */
+export const parseVerifyFlags = (argv: readonly string[]): VerifyFlags => parseTable(argv, VERIFY).settings
+
+export const verifyHelpText = (): string => helpPage(VERIFY)

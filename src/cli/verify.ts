@@ -1,0 +1,71 @@
+/**
+ * `workspace-api-mock verify`: the mock's decisions, tested against a live base URL. Exit codes: 0 when
+ * nothing differs, 1 when something does, 2 for a usage mistake, a bad profile or a target it cannot use.
+ */
+import { writeFileSync } from 'node:fs'
+import { FlagError } from './flag-table.ts'
+import { parseVerifyFlags, verifyHelpText } from './verify-flags.ts'
+import { loadProfileFile, ProfileFileError } from './profile-file.ts'
+import { TargetError } from '../verify/client.ts'
+import { observedProfile } from '../verify/profile-out.ts'
+import { junitXml, reportJson, summary } from '../verify/report.ts'
+import { runVerify, type VerifyOptions } from '../verify/run.ts'
+
+const COMMAND = 'workspace-api-mock verify'
+
+/** An output file it cannot write: the user's mistake, one line, exit code 2. */
+class OutputError extends Error {}
+
+interface Settings extends VerifyOptions {
+  report?: string
+  junit?: string
+  profileOut?: string
+}
+
+function settingsOf(argv: readonly string[]): Settings | 'help' {
+  const { help, apiKey, apiSecret, profile, ...rest } = parseVerifyFlags(argv)
+  if (help) return 'help'
+  return { ...rest, credentials: { apiKey, apiSecret }, profile: profile === undefined ? undefined : loadProfileFile(profile) }
+}
+
+/** Writes an output file (see `OutputError`). */
+function write(path: string, text: string): void {
+  try {
+    writeFileSync(path, text)
+  } catch (error) {
+    throw new OutputError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
+  }
+}
+
+export async function verifyCommand(argv: readonly string[]): Promise<number> {
+  let settings: Settings | 'help'
+  try {
+    settings = settingsOf(argv)
+  } catch (error) {
+    if (!(error instanceof FlagError) && !(error instanceof ProfileFileError)) throw error
+    // One line, as for a target it cannot use: CI logs show it whole.
+    const hint = error instanceof FlagError ? ` (every flag: ${COMMAND} --help)` : ''
+    process.stderr.write(`${COMMAND}: ${error.message}${hint}\n`)
+    return 2
+  }
+  if (settings === 'help') {
+    process.stdout.write(verifyHelpText())
+    return 0
+  }
+  try {
+    const result = await runVerify(settings)
+    const { report } = result
+    process.stdout.write(summary(report, result.wrote))
+    if (settings.report) write(settings.report, reportJson(report, result.wrote))
+    if (settings.junit) write(settings.junit, junitXml(report, result.wrote))
+    if (settings.profileOut) {
+      const profile = await observedProfile({ report, profile: result.profile, given: settings.profile, target: result.target, workspaceId: result.workspaceId })
+      write(settings.profileOut, `${JSON.stringify(profile, null, 2)}\n`)
+    }
+    return report.checks.some((check) => check.verdict === 'differs') ? 1 : 0
+  } catch (error) {
+    if (!(error instanceof TargetError) && !(error instanceof OutputError)) throw error
+    process.stderr.write(`${COMMAND}: ${error.message}\n`)
+    return 2
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * A session's faults over the admin routes (`/__admin/sessions/{id}/faults`): the methods of
+ * `mockApi.faults`, each a promise. What the routes cannot carry is left out: a fault's own response
+ * headers (`FailOptions.headers`) and `reset()` (the session's `reset()` clears faults and restarts the
+ * seeded source).
+ */
+import type { FailOptions, FaultDescription, FaultSchedule, Latency, RateLimitOptions } from '../testkit/faults.ts'
+import type { OperationTarget } from '../testkit/targets.ts'
+import { adminRequest, MockServerError } from './admin-request.ts'
+
+/** A fault registered on the server: its id (as `list()` shows it) and how to remove it. */
+export interface RemoteFaultHandle {
+  readonly id: number
+  /** Removes it; false when it was gone already. */
+  remove(): Promise<boolean>
+}
+
+export interface RemoteFaults {
+  fail(target: OperationTarget, options?: Omit<FailOptions, 'headers'>): Promise<RemoteFaultHandle>
+  disconnect(target: OperationTarget, schedule?: FaultSchedule): Promise<RemoteFaultHandle>
+  latency(target: OperationTarget, latency: Latency, schedule?: FaultSchedule): Promise<RemoteFaultHandle>
+  rateLimit(target: OperationTarget, options: RateLimitOptions): Promise<RemoteFaultHandle>
+  /** The active faults, with their hits (startup faults from flags marked `startup: true`). */
+  list(): Promise<(FaultDescription & { startup: boolean })[]>
+  remove(id: number): Promise<boolean>
+  /** Removes the faults added over the admin routes (the server's startup faults stay). */
+  clear(): Promise<void>
+}
+
+/** The faults of the mock whose admin routes are at `admin` (ending in `/`), called with `headers`. */
+export function remoteFaults(admin: string, headers: Record<string, string>): RemoteFaults {
+  const add = async (spec: Record<string, unknown>): Promise<RemoteFaultHandle> => {
+    const { id } = await adminRequest<{ id: number }>('POST', `${admin}faults`, headers, spec)
+    return { id, remove: () => remove(id) }
+  }
+  const remove = async (id: number): Promise<boolean> => {
+    try {
+      await adminRequest('DELETE', `${admin}faults/${id}`, headers)
+      return true
+    } catch (error) {
+      if (error instanceof MockServerError && error.status === 404 && error.detail?.startsWith('no fault ')) return false
+      throw error
+    }
+  }
+  return {
+    fail: (target, options = {}) => add({ ...options, type: 'fail', target }),
+    disconnect: (target, schedule = {}) => add({ ...schedule, type: 'disconnect', target }),
+    latency: (target, latency, schedule = {}) => add({ ...schedule, type: 'latency', target, latency }),
+    rateLimit: (target, options) => add({ ...options, type: 'rateLimit', target }),
+    list: async () => (await adminRequest<{ faults: (FaultDescription & { startup: boolean })[] }>('GET', `${admin}faults`, headers)).faults,
+    remove,
+    clear: async () => {
+      await adminRequest('DELETE', `${admin}faults`, headers)
+    },
+  }
+}

@@ -1,0 +1,92 @@
+/**
+ * The recorded records as a state file: the spec's fields as the service sent them, icon URLs moved to the
+ * mock's icons, one organization (the records' own) and one principal of the mock's.
+ */
+import { createHash } from 'node:crypto'
+import type { Credentials } from '../model/credentials.ts'
+import { iconUrls } from '../model/icons.ts'
+import { ID_HEX_LENGTH, ID_PREFIX, withPrefix } from '../model/ids.ts'
+import { compareByCreatedThenId } from '../model/ordering.ts'
+import { applicationSchema, workspaceSchema, type Account, type Application, type Icons, type Organization, type Workspace } from '../model/schemas.ts'
+import type { ScenarioState } from '../model/state.ts'
+import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import { RecordError } from './client.ts'
+import type { Recorded } from './read.ts'
+
+export interface StateOptions {
+  target: string
+  principal: Credentials
+  iconsOrigin: string
+}
+
+/** Builds and checks the state; a record that does not fit the model is a `RecordError` naming it. */
+export function recordedState(recorded: Recorded, options: StateOptions): ScenarioState {
+  const workspaces = recorded.workspaces.map((record) => workspaceOf(record, options.iconsOrigin)).sort(compareByCreatedThenId)
+  const applications = recorded.applications.map((record) => applicationOf(record, options.iconsOrigin)).sort(compareByCreatedThenId)
+  const organization = organizationOf(workspaces, options.target)
+  const state = { organizations: [organization], accounts: [accountOf(organization, options)], workspaces, applications }
+  try {
+    validateState(state)
+  } catch (error) {
+    if (!(error instanceof InvalidStateError)) throw error
+    const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : ''
+    throw new RecordError(`the service's records do not fit the mock's model: ${error.message}${more}`)
+  }
+  return state
+}
+
+const workspaceFields = Object.keys(workspaceSchema.def.shape)
+const applicationFields = Object.keys(applicationSchema.def.shape)
+
+/**
+ * A workspace as the mock keeps it: the spec's fields only, its id with the `wse_` prefix (a service that
+ * shows `app_`, as the spec's sample does, still names the workspace `wse_` in its applications).
+ */
+function workspaceOf(record: Record<string, unknown>, iconsOrigin: string): Workspace {
+  const workspace = pick(record, workspaceFields) as Workspace
+  if (typeof workspace.id === 'string' && workspace.id.startsWith(`${ID_PREFIX.application}_`)) workspace.id = withPrefix(workspace.id, ID_PREFIX.workspace)
+  return { ...workspace, icons: mockIcons(workspace.icons, iconsOrigin) }
+}
+
+function applicationOf(record: Record<string, unknown>, iconsOrigin: string): Application {
+  const application = pick(record, applicationFields) as Application
+  return { ...application, icons: mockIcons(application.icons, iconsOrigin) }
+}
+
+/** The spec's fields, in the schema's order (so the file reads as the mock's own do); others are left out. */
+function pick(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]))
+}
+
+/**
+ * The four URLs of the mock's icons for a record's image: its own `img_` id when its URLs carry one (the
+ * mock's and the spec's do), else an id derived from its URL, so the same image keeps the same id.
+ */
+function mockIcons(icons: Icons | undefined, iconsOrigin: string): Icons {
+  if (typeof icons?.base !== 'string') return icons as Icons
+  const own = /(?:^|\/)(img_[0-9a-f]{1,32})_512\.webp$/.exec(icons.base)?.[1]
+  return iconUrls(iconsOrigin, own ?? `img_${digest(icons.base)}`)
+}
+
+/** The records' organization: one, since a principal sees its own; a service with none shown gets one named after it. */
+function organizationOf(workspaces: readonly Workspace[], target: string): Organization {
+  const ids = [...new Set(workspaces.map((workspace) => workspace.organization))].sort()
+  if (ids.length > 1) throw new RecordError(`the service's workspaces belong to ${ids.length} organizations (${ids.slice(0, 3).join(', ')}); a principal sees one`)
+  const host = new URL(target).hostname
+  return { id: ids[0] ?? `${ID_PREFIX.organization}_${digest(target)}`, name: `Recorded from ${host}`, domain: host }
+}
+
+/** The mock's principal: an account of the recorded organization, its id fixed by organization and key. */
+function accountOf(organization: Organization, options: StateOptions): Account {
+  return {
+    id: `${ID_PREFIX.account}_${digest(`${organization.id} ${options.principal.apiKey}`)}`,
+    name: 'Recorded principal',
+    email: `recorded@${organization.domain}`,
+    organization: organization.id,
+    ...options.principal,
+  }
+}
+
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, ID_HEX_LENGTH)
+}

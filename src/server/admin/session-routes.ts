@@ -1,0 +1,168 @@
+/**
+ * The session routes of the admin API:
+ *
+ *   POST   /__admin/sessions              {} | {"scenario":"demo","seed":42} | {"state":{...}}  → 201, the session
+ *   GET    /__admin/sessions              every live session
+ *   GET    /__admin/sessions/{id}         one session
+ *   DELETE /__admin/sessions/{id}         deletes it: its credentials get 401 from then on
+ *   ...    /__admin/sessions/{id}/faults, journal, reset, snapshot, state, info: as for the base state
+ *
+ * The list and creation are the admin's (the token, when the server has one); a session's own routes are
+ * also its own credentials' (`X-API-Key` and `X-API-Secret`), and another session's credentials find
+ * nothing there (404, as for a session that does not exist).
+ */
+import { z } from '../../model/zod.ts'
+import { Problem } from '../../handlers/problem.ts'
+import { validate } from '../../handlers/validation.ts'
+import type { ErrorDetail } from '../../model/schemas.ts'
+import { scenarios } from '../../scenarios/presets.ts'
+import { resolveScenario, type ScenarioRef } from '../../scenarios/resolve.ts'
+import type { AdminContext, Caller } from './context.ts'
+import { sameSecret, tokenProblem } from './guard.ts'
+import { scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords } from '../limits.ts'
+import { checkedState, checkRecords, countsOf, describePrincipals, json, mockAdmin, readJson, stateProblem } from './mock-routes.ts'
+import { SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
+
+const createSchema = z.strictObject({
+  scenario: z.optional(z.string().check(z.minLength(1))),
+  seed: z.optional(z.int()),
+  state: z.optional(z.unknown()),
+})
+
+/** A session as the admin API shows it (`POST` and `GET /__admin/sessions`). */
+export type SessionDescription = ReturnType<typeof describeSession>
+
+/** A session as the admin API shows it: what a client needs to use it, and what it holds. */
+export function describeSession(session: MockSession) {
+  return {
+    id: session.id,
+    apiKey: session.credentials.apiKey,
+    apiSecret: session.credentials.apiSecret,
+    workspaceIds: session.workspaceIds,
+    expiresAt: session.expiresAt.toISOString(),
+    principals: describePrincipals(session.api),
+    scenario: session.scenario,
+    seed: session.seed,
+    created: session.created.toISOString(),
+    counts: countsOf(session.api),
+    admin: `/__admin/sessions/${session.id}/`,
+  }
+}
+
+/** Answers `route` (the path after `/__admin/`, starting with `sessions`). */
+export async function sessionsAdmin(request: Request, context: AdminContext, route: string, caller: Caller): Promise<Response> {
+  const { sessions } = context
+  // Stryker disable next-line ArrayDeclaration: same-value
+  const [, id, rest] = /^sessions(?:\/([^/]+)(?:\/(.*))?)?$/.exec(route) ?? []
+  if (id === undefined) {
+    if (!caller.admin) throw tokenProblem()
+    if (request.method === 'POST') return json(describeSession(await create(request, context)), 201)
+    if (request.method === 'GET') {
+      return json({
+        sessions: sessions.list().map(describeSession),
+        maxSessions: sessions.maxSessions,
+        idleTimeout: sessions.idleTimeout,
+        /** The presets a session may ask for (besides `scale:<w>x<a>`). */
+        scenarios: Object.keys(scenarios),
+      })
+    }
+    throw new Problem(405, `${request.method} /__admin/sessions: use POST to create a session, GET to list them`, undefined, {
+      Allow: 'GET, POST',
+    })
+  }
+  const gone = () =>
+    new Problem(404, `no session ${id}: it was deleted, or expired after ${minutes(sessions.idleTimeout)} without requests`)
+  const access = sessionAccess(sessions, id, caller)
+  if (access === 'gone') throw gone()
+  if (access === 'token') throw tokenProblem()
+  if (rest === undefined || rest === '') {
+    if (request.method === 'DELETE') {
+      if (!sessions.delete(id)) throw gone()
+      return json({ deleted: id })
+    }
+    if (request.method === 'GET') {
+      const session = sessions.get(id, true)
+      if (!session) throw gone()
+      return json(describeSession(session))
+    }
+    throw new Problem(405, `${request.method} /__admin/sessions/${id}: use GET or DELETE`, undefined, { Allow: 'GET, DELETE' })
+  }
+  const target = sessions.target(id)
+  if (!target) throw gone()
+  return mockAdmin(request, target, rest.replace(/\/$/, ''), context.maxRecords)
+}
+
+/**
+ * Whether the caller may use session `id`'s own routes: the token holder may; credentials must be that
+ * session's own ('gone' for any other: a client learns nothing of other sessions); without either, anyone
+ * when the server needs no token, else 'token' (401).
+ */
+export function sessionAccess(sessions: SessionRegistry, id: string, caller: Caller): 'ok' | 'gone' | 'token' {
+  if (caller.tokenHeld) return 'ok'
+  if (caller.apiKey !== null) {
+    const principal = sessions.get(id)?.principals.find((candidate) => candidate.apiKey === caller.apiKey)
+    return principal && caller.apiSecret !== null && sameSecret(caller.apiSecret, principal.apiSecret) ? 'ok' : 'gone'
+  }
+  return caller.admin ? 'ok' : 'token'
+}
+
+async function create(request: Request, context: AdminContext): Promise<MockSession> {
+  const { sessions, maxRecords } = context
+  const errors: ErrorDetail[] = []
+  const body = validate(createSchema, (await readJson(request)) ?? {}, 'body', errors)
+  if (!body) throw new Problem(422, 'validation failed', errors)
+  const options: SessionOptions = {}
+  if (body.scenario !== undefined) {
+    // Over HTTP only the presets: a module path would let any client run code in the server.
+    try {
+      resolveScenario(body.scenario as ScenarioRef)
+    } catch (error) {
+      const message = (error as Error).message.replace(', or a function', '')
+      throw new Problem(422, message, [{ message, location: 'body.scenario', value: body.scenario }])
+    }
+    checkRecords(scenarioRecords(body.scenario), maxRecords, 'body.scenario', body.scenario)
+    options.scenario = body.scenario as ScenarioRef
+  }
+  // Stryker disable next-line ConditionalExpression: same-value
+  if (body.seed !== undefined) options.seed = body.seed
+  if (body.state !== undefined) {
+    if (body.scenario !== undefined) {
+      throw new Problem(422, 'give either scenario or state, not both', [
+        { message: 'not allowed with state', location: 'body.scenario', value: body.scenario },
+      ])
+    }
+    if (typeof body.state === 'object' && body.state !== null) checkRecords(stateRecords(body.state), maxRecords, 'body.state')
+    options.state = checkedState(body.state, 'body.state')
+  }
+  const records = ownRecords(options, sessions)
+  if (body.scenario === undefined && body.state === undefined && body.seed !== undefined) {
+    checkRecords(records, maxRecords, 'body.seed', body.seed)
+  }
+  const budget = SESSION_RECORDS_FACTOR * maxRecords
+  if (sessions.ownRecords + records > budget) {
+    throw new Problem(
+      429,
+      `the sessions' own data would hold ${sessions.ownRecords + records} records, over this server's bound of ${budget} ` +
+        `(${SESSION_RECORDS_FACTOR} x --max-records): delete a session that asked for a scenario or state of its own`,
+    )
+  }
+  try {
+    return await sessions.create(options, records)
+  } catch (error) {
+    if (error instanceof SessionLimitError) throw new Problem(429, error.message)
+    if (error instanceof SessionOptionsError) throw new Problem(422, error.message)
+    throw stateProblem(error, 'body.state')
+  }
+}
+
+/** Records a new session holds of its own: none over the server's data, which it shares. */
+function ownRecords(options: SessionOptions, sessions: SessionRegistry): number {
+  if (options.state !== undefined) return stateRecords(options.state)
+  if (typeof options.scenario === 'string') return scenarioRecords(options.scenario)
+  return options.seed === undefined ? 0 : sessions.baseRecords()
+}
+
+function minutes(ms: number): string {
+  if (ms % 60_000 === 0) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`
+  return `${ms / 1000} s`
+}

@@ -1,0 +1,121 @@
+/**
+ * The two sides verify sends every request to: the target over HTTP (sequential, rate-limited, with a
+ * timeout) and the reference, an in-process mock with the same profile, whose answers are the expectations.
+ */
+import type { MockApi } from '../api/mock-api.ts'
+import { politeClient, type Fetch } from '../service-client/polite-client.ts'
+
+export type { Fetch }
+
+/** One request of a probe, as either side sends it. */
+export interface RequestSpec {
+  method: string
+  /** Path and query below the base URL, e.g. `/api/applications?page_size=10`. */
+  path: string
+  /** `valid`: the principal's credentials; the others are the authentication probes' variants. */
+  auth: 'valid' | 'none' | 'wrong-secret' | 'empty-key'
+  headers?: Record<string, string>
+  body?: string | Uint8Array<ArrayBuffer>
+}
+
+/** An answer, read once. */
+export interface Answer {
+  status: number
+  headers: Headers
+  text: string
+  /** The body parsed as JSON, undefined when it is not JSON. */
+  json: unknown
+}
+
+export interface Credentials {
+  apiKey: string
+  apiSecret: string
+}
+
+/** A side: where requests go and with whose credentials. */
+export interface Side {
+  base: string
+  credentials: Credentials
+  send(spec: RequestSpec): Promise<Answer>
+}
+
+/** The target cannot be reached, or timed out: a usage problem of the run (exit code 2). */
+export class TargetError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'TargetError'
+  }
+}
+
+function requestOf(base: string, credentials: Credentials, spec: RequestSpec): Request {
+  const headers = new Headers(spec.headers)
+  if (spec.auth === 'valid' || spec.auth === 'wrong-secret') headers.set('X-API-Key', credentials.apiKey)
+  if (spec.auth === 'valid') headers.set('X-API-Secret', credentials.apiSecret)
+  if (spec.auth === 'wrong-secret') headers.set('X-API-Secret', `${credentials.apiSecret}-not`)
+  if (spec.auth === 'empty-key') {
+    headers.set('X-API-Key', '')
+    headers.set('X-API-Secret', credentials.apiSecret)
+  }
+  return new Request(`${base}${spec.path}`, { method: spec.method, headers, body: spec.body ?? null })
+}
+
+async function read(response: Response): Promise<Answer> {
+  const text = await response.text()
+  let json: unknown
+  try {
+    json = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: response.status, headers: response.headers, text, json }
+}
+
+/** Tries of a request the target answers 429 with a `Retry-After`, and the longest wait it may ask for. */
+const TRIES = 3
+const MAX_RETRY_AFTER_MS = 60_000
+
+/** The wait a 429 asks for, in ms (seconds or an HTTP date), if it asks for one verify is willing to make. */
+export function retryAfter(response: Response): number | undefined {
+  const value = response.headers.get('Retry-After')
+  if (response.status !== 429 || value === null) return undefined
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now()
+  return Number.isFinite(ms) && ms <= MAX_RETRY_AFTER_MS ? Math.max(0, ms) : undefined
+}
+
+/**
+ * The live service, asked politely (src/service-client/polite-client.ts); a 429 with a `Retry-After` of at most a
+ * minute is waited for and asked again (three tries). Any other answer, a 503 too, is what verify judges.
+ */
+export function targetSide(base: string, credentials: Credentials, rate: number, timeout: number, send: Fetch = fetch): Side {
+  const client = politeClient({
+    rate,
+    timeout,
+    tries: TRIES,
+    retryDelay: retryAfter,
+    fetch: send,
+  })
+  const unreachable = (spec: RequestSpec) => (error: unknown) => {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause
+    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)
+    return new TargetError(`cannot reach ${base} (${spec.method} ${spec.path.slice(0, 80)}): ${why}`)
+  }
+  return {
+    base,
+    credentials,
+    send: async (spec) => read(await client.send(() => requestOf(base, credentials, spec), unreachable(spec))),
+  }
+}
+
+/** The reference: the mock in-process, answering through `api.handle` as its handlers would. */
+export function referenceSide(api: MockApi, base: string): Side {
+  return {
+    base,
+    credentials: api.credentials,
+    async send(spec) {
+      const response = await api.handle(requestOf(base, api.credentials, spec))
+      if (!response) throw new Error(`the reference mock does not answer ${spec.path}`)
+      // Over HTTP a HEAD answer has no body, whatever the handler wrote: as a server would send it.
+      return spec.method === 'HEAD' ? { ...(await read(response)), text: '', json: undefined } : read(response)
+    },
+  }
+}

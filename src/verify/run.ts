@@ -1,0 +1,166 @@
+/**
+ * A verify run: discover a workspace and an application on each side, send every probe to the target and
+ * to the reference mock (same profile), and compare each aspect of the two answers.
+ */
+import { createMockApi } from '../api/create-mock-api.ts'
+import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
+import { REDACTED } from '../testkit/journal.ts'
+import { ASPECTS, type AspectName, type Discovered } from './aspects.ts'
+import { referenceSide, targetSide, TargetError, type Answer, type Credentials, type Fetch, type Side } from './client.ts'
+import { probesOf, type Probe, type ProbeContext } from './probes.ts'
+
+export interface VerifyOptions {
+  /** Base URL of the service, without `/api`. */
+  target: string
+  credentials: Credentials
+  /** The workspace to read (and, with `write`, to update) instead of the first one with applications. */
+  workspaceId?: string
+  write: boolean
+  /** The profile the mock is judged with (default: today's behaviour). */
+  profile?: Profile
+  /** Requests a second to the target. */
+  rate: number
+  /** Milliseconds each request to the target may take. */
+  timeout: number
+  /** How requests reach the target; default `fetch` (tests hold an in-process mock's `api.handle` with it). */
+  fetch?: Fetch
+}
+
+export type Verdict = 'same' | 'differs' | 'not-observed'
+
+export interface Check {
+  id: string
+  topic: string
+  request: { method: string; path: string }
+  expected: string
+  observed: string
+  verdict: Verdict
+}
+
+export interface Report {
+  target: string
+  startedAt: string
+  score: number
+  checks: Check[]
+}
+
+export interface VerifyResult {
+  report: Report
+  /** The target's side: sends more requests (the profile's bound searches) at the same pace. */
+  target: Side
+  profile: ResolvedProfile
+  /** The target's workspace the paging probes read. */
+  workspaceId: string | undefined
+  /** What `--write` wrote, in words. */
+  wrote: string[]
+}
+
+/** Where the reference mock answers (in-process: no request leaves the process). */
+const REFERENCE_BASE = 'http://reference.invalid'
+
+export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
+  const startedAt = new Date().toISOString()
+  const profile = resolveProfile(options.profile)
+  const target = targetSide(options.target, options.credentials, options.rate, options.timeout, options.fetch)
+  // The target first: a base URL it cannot use is reported before the reference is built.
+  const targetFound = await discover(target, options.workspaceId, options.write, true)
+  // As the demo server runs it: contract-strict mode is a test-runner aid, and nobody reads this journal.
+  const api = createMockApi({ scenario: 'demo', seed: 1, baseUrl: REFERENCE_BASE, profile: options.profile, strict: false, journalLimit: 0 })
+  await api.ready
+  const reference = referenceSide(api, REFERENCE_BASE)
+  const sides = {
+    target: { side: target, found: targetFound },
+    reference: { side: reference, found: await discover(reference, undefined, false, false) },
+  }
+  const checks: Check[] = []
+  const wrote: string[] = []
+  for (const probe of probesOf(options.write)) {
+    checks.push(...(await runProbe(probe, sides, profile, wrote)))
+  }
+  const redacted = checks.map((check) => redact(check, options.credentials.apiSecret))
+  const report = { target: options.target, startedAt, score: scoreOf(redacted), checks: redacted }
+  return { report, target, profile, workspaceId: targetFound.workspaceId, wrote }
+}
+
+type Sides = Record<'target' | 'reference', { side: Side; found: Discovered }>
+
+async function runProbe(probe: Probe, sides: Sides, profile: ResolvedProfile, wrote: string[]): Promise<Check[]> {
+  const context = (found: Discovered): ProbeContext => ({ ...found, profile })
+  const targetSpec = probe.request(context(sides.target.found))
+  const referenceSpec = probe.request(context(sides.reference.found))
+  const answers: Partial<Record<'target' | 'reference', Answer>> = {}
+  for (const name of ['reference', 'target'] as const) {
+    const spec = name === 'target' ? targetSpec : referenceSpec
+    if (spec === undefined) continue
+    const answer = await sides[name].side.send(spec)
+    probe.after?.(answer.json, sides[name].found)
+    answers[name] = answer
+    if (name === 'target' && probe.write && answer.status < 300) wrote.push(`${spec.method} ${spec.path}`)
+  }
+  const shown = targetSpec ?? referenceSpec
+  const request = { method: shown?.method ?? 'GET', path: shortPath(shown?.path ?? '') }
+  return (Object.entries(probe.checks) as Array<[AspectName, string]>).map(([aspect, topic]) => {
+    const read = (name: 'target' | 'reference') => {
+      const answer = answers[name]
+      return answer && ASPECTS[aspect](answer, sides[name].found, probe.operation)
+    }
+    const expected = read('reference')
+    const observed = read('target')
+    const verdict: Verdict = expected === undefined || observed === undefined ? 'not-observed' : expected === observed ? 'same' : 'differs'
+    return { id: `${probe.id}.${aspect}`, topic, request, expected: expected ?? '(not observed)', observed: observed ?? '(not observed)', verdict }
+  })
+}
+
+/** Over-long paths (the 414 probe) are shown cut, with their length. */
+function shortPath(path: string): string {
+  return path.length <= 120 ? path : `${path.slice(0, 60)}… (${path.length} characters)`
+}
+
+/**
+ * What a side serves: its first workspace with applications (or the one named), an application of it and
+ * their number. The target's first answer also tells a wrong base URL or credentials apart (exit 2).
+ */
+async function discover(side: Side, workspaceId: string | undefined, write: boolean, isTarget: boolean): Promise<Discovered> {
+  const list = await side.send({ method: 'GET', path: '/api/workspaces', auth: 'valid' })
+  if (isTarget) usable(list, side.base)
+  const data = (list.json as { data?: unknown } | undefined)?.data
+  const workspaces = (Array.isArray(data) ? data : []) as Array<Record<string, unknown>>
+  const candidates = workspaceId !== undefined ? [workspaceId] : workspaces.slice(0, 5).map((w) => String(w.id))
+  let found: Discovered = { base: side.base, workspaceId: candidates[0], applicationId: undefined, total: undefined }
+  for (const id of candidates) {
+    const page = await side.send({ method: 'GET', path: '/api/applications', auth: 'valid', headers: { 'X-Workspace-ID': id } })
+    const body = page.json as { data?: unknown; total?: unknown } | undefined
+    if (page.status !== 200 || !body) continue
+    const first = Array.isArray(body.data) ? (body.data[0] as { id?: unknown } | undefined) : undefined
+    const total = typeof body.total === 'number' ? body.total : undefined
+    found = { base: side.base, workspaceId: id, applicationId: typeof first?.id === 'string' ? first.id : undefined, total }
+    if (found.applicationId !== undefined) break
+  }
+  if (write && workspaceId !== undefined) {
+    const named = await side.send({ method: 'GET', path: `/api/workspaces/${workspaceId}`, auth: 'valid' })
+    if (named.status !== 200) throw new TargetError(`--workspace-id ${workspaceId}: the target answered ${named.status} to GET /api/workspaces/${workspaceId}`)
+    found.writeTo = (named.json as { data?: Record<string, unknown> } | undefined)?.data
+  }
+  return found
+}
+
+/** The target's answer to the first request: the API's JSON, with these credentials accepted. */
+function usable(answer: Answer, base: string): void {
+  const type = answer.headers.get('Content-Type')?.split(';')[0] ?? 'no content type'
+  if (answer.status === 401) throw new TargetError(`${base} answered 401 to GET /api/workspaces: check --api-key and --api-secret`)
+  if (!/json/.test(type)) throw new TargetError(`${base} answered ${type}, not JSON, to GET /api/workspaces: is it the API's base URL (without /api)?`)
+  if (answer.status !== 200) throw new TargetError(`${base} answered ${answer.status} to GET /api/workspaces: cannot discover its workspaces`)
+}
+
+function redact(check: Check, secret: string): Check {
+  if (secret === '') return check
+  const clean = (text: string) => text.split(secret).join(REDACTED)
+  return { ...check, expected: clean(check.expected), observed: clean(check.observed) }
+}
+
+/** The percentage of observed checks that are `same` (one decimal). */
+export function scoreOf(checks: readonly Check[]): number {
+  const observed = checks.filter((check) => check.verdict !== 'not-observed')
+  if (observed.length === 0) return 0
+  return Math.round((observed.filter((check) => check.verdict === 'same').length / observed.length) * 1000) / 10
+}
