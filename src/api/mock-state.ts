@@ -5,7 +5,7 @@
 import type { Baseline } from '../model/baseline.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
-import { validateState } from '../model/validate-state.ts'
+import { completeState } from './initial-state.ts'
 import { internalsOf } from './internals.ts'
 import type { MockApi } from './mock-api.ts'
 
@@ -24,13 +24,20 @@ export function replaceInitialState(api: MockApi, initial: ScenarioState | Basel
 }
 
 /**
+ * A state for this mock, as a client sent it: a copy with the mock's fields of your own built where a
+ * record lacks them, validated against the mock's records (throws `InvalidStateError`).
+ */
+export function stateFor(api: MockApi, state: unknown): ScenarioState {
+  return completeState(state, internalsOf(api).mock.surface.model, api.seed)
+}
+
+/**
  * The browser entry, which follows the state another tab saved: loads `state` in place of the mock's
  * current state, validated first (throws `InvalidStateError`, changing nothing); `reset()` still returns to
  * the initial state, and faults, overrides and the journal stay.
  */
 export async function replaceState(api: MockApi, state: unknown): Promise<void> {
-  validateState(state)
-  return internalsOf(api).store.load(state)
+  return internalsOf(api).store.load(stateFor(api, state))
 }
 
 /** The records of one collection, read without filling lazy collections (see Store). */

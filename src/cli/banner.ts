@@ -1,6 +1,8 @@
+import { internalsOf } from '../api/internals.ts'
+import { publishedOperations } from '../handlers/operations/published.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
-import type { CliSettings } from './serve-flags.ts'
+import { isScenarioModule, type CliSettings } from './serve-flags.ts'
 
 /** What the command prints once it serves: base URL, every principal's credentials, sample curl lines. */
 export function banner(input: {
@@ -53,6 +55,7 @@ export function banner(input: {
     settings.failRate !== undefined && `${settings.failRate * 100}% of requests fail with ${settings.failStatus}`,
   ].filter(Boolean)
   if (faults.length > 0) lines.push('', `Injected faults: ${faults.join('; ')}.`)
+  if (settings.operations !== undefined) lines.push('', `Operations of your own (${settings.operations}): ${ownOperations(server)}.`)
   lines.push('', `API reference: ${url}/api/docs (OpenAPI: ${url}/api/openapi.json)`)
   const idle = settings.sessionIdle % 60_000 === 0 ? `${settings.sessionIdle / 60_000} min` : `${settings.sessionIdle / 1000} s`
   const token = server.adminToken
@@ -68,8 +71,17 @@ export function banner(input: {
     lines.push(`Admin token${generated}: ${token}  (send Authorization: Bearer <token>; the Admin address above carries it)`)
   }
   if (settings.watch) {
-    lines.push('', `Watching ${settings.state ?? settings.scenario}: changes are served at once.`)
+    const watched = [settings.state ?? (isScenarioModule(settings.scenario) ? settings.scenario : undefined), settings.operations]
+    lines.push('', `Watching ${watched.filter(Boolean).join(' and ')}: changes are served at once.`)
   }
   lines.push('', 'Press Ctrl+C to stop.', '')
   return lines.join('\n')
+}
+
+/** The operations and fields a mock serves beyond the spec's: `DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields application.status`. */
+function ownOperations(server: MockServer): string {
+  const { surface } = internalsOf(server.api).mock
+  const own = surface.published.filter((operation) => !publishedOperations.some((builtIn) => builtIn.name === operation.name)).map((operation) => `${operation.method} ${operation.path.replace(/:(\w+)/g, '{$1}')} (${operation.name})`)
+  const fields = Object.entries(surface.model.fields).flatMap(([record, list]) => list.map((field) => `${record}.${field.name}`))
+  return `${own.join(', ') || 'none'}; fields: ${fields.join(', ') || 'none'}`
 }

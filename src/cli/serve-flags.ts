@@ -31,7 +31,9 @@ export interface CliSettings {
   scenario: string
   /** A state file to serve (a `snapshot()`, a fixture) instead of a scenario. */
   state: string | undefined
-  /** Reload the state file or scenario module when it changes. */
+  /** A module of operations of your own (its default export) and fields of your own (its `fields` export). */
+  operations: string | undefined
+  /** Reload the state file, scenario module or operations module when it changes. */
   watch: boolean
   seed: number
   /** Replaces the first principal's API key / secret when set. */
@@ -66,6 +68,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   host: '127.0.0.1',
   scenario: 'demo',
   state: undefined,
+  operations: undefined,
   watch: false,
   seed: 1,
   apiKey: undefined,
@@ -150,9 +153,16 @@ export const FLAGS: readonly Flag[] = [
     parse: existingFile,
   }),
   defineFlag({
+    name: 'operations',
+    key: 'operations',
+    value: '<module.ts>',
+    description: 'Serve operations of your own too: a .js/.ts module whose default export is an array of defineOperation()s (fields of your own: its export `fields`)',
+    parse: existingFile,
+  }),
+  defineFlag({
     name: 'watch',
     key: 'watch',
-    description: 'Reload the --state file or --scenario module when it changes',
+    description: 'Reload the --state file, --scenario module or --operations module when it changes',
   }),
   defineFlag({
     name: 'seed',
@@ -278,8 +288,8 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
   }
-  if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario)) {
-    throw new FlagError('--watch reloads a --state file or a --scenario module: give one of them')
+  if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario) && settings.operations === undefined) {
+    throw new FlagError('--watch reloads a --state file, a --scenario module or an --operations module: give one of them')
   }
   return { ...settings, command }
 }
@@ -306,6 +316,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --latency 200-800 --fail-rate 0.05',
     '  workspace-api-mock --state snapshot.json --watch',
     '  workspace-api-mock --scenario ./my-scenario.ts --watch',
+    '  workspace-api-mock --operations ./my-operations.ts --watch',
     '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
     '',
     'The record command reads a service\'s workspaces and applications through its API into a state file',

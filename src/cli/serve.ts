@@ -12,11 +12,22 @@ import { withCredentials } from '../scenarios/with-credentials.ts'
 import type { MockServer, MockServerOptions } from '../server/server.ts'
 import type { FaultSpec } from '../server/admin/admin.ts'
 import type { Profile } from '../handlers/profile.ts'
+import { surfaceOf } from '../api/mock-surface.ts'
+import { DefinitionError } from '../model/definition-error.ts'
 import { COMMAND, describe, packageVersion } from './command.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './serve-flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
-import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
+import {
+  buildModuleState,
+  describeChanges,
+  loadOperationsModule,
+  loadScenarioModule,
+  loadStateFile,
+  SourceError,
+  withFirstCredentials,
+  type OperationsModule,
+} from './sources.ts'
 import { watchFile } from './watch.ts'
 
 /** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
@@ -44,9 +55,11 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   const started = performance.now()
   let source: Source
   let profile: Profile | undefined
+  let definitions: OperationsModule | undefined
   try {
     profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
-    source = await sourceOf(settings)
+    definitions = settings.operations === undefined ? undefined : await loadOperationsModule(settings.operations)
+    source = await sourceOf(settings, definitions)
   } catch (error) {
     if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error
     process.stderr.write(`${COMMAND}: ${error.message}\n`)
@@ -54,12 +67,17 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   }
   let server: MockServer
   try {
-    server = await startMockServer({ ...toServerOptions(settings, source), profile })
+    server = await startMockServer({ ...toServerOptions(settings, source), ...definitions, profile })
   } catch (error) {
     source.finish()
     if (error instanceof ListenError) {
       process.stderr.write(`${COMMAND}: ${error.message}\n`)
       return 1
+    }
+    // A field of the module's that builds values its own schema refuses.
+    if (error instanceof DefinitionError && settings.operations !== undefined) {
+      process.stderr.write(`${COMMAND}: ${settings.operations}: ${error.message}\n`)
+      return 2
     }
     // The data a module built does not fit the model, or the module failed: the user's input, as for --state.
     if (source.kind === 'module') {
@@ -75,7 +93,7 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   const stopped = stopOnSignal(server)
   // `mcp` speaks the protocol on stdout: what people read goes to stderr.
   const out = settings.command === 'mcp' ? process.stderr : process.stdout
-  const unwatch = settings.watch ? watchSource(server, settings, source, out) : undefined
+  const unwatch = settings.watch ? watchSources(server, settings, source, definitions, out) : undefined
   out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - started) / 1000 }))
   if (settings.command === 'mcp') {
     await Promise.race([stopped, mcpOnStdio(server)])
@@ -101,11 +119,12 @@ type Source =
   | { kind: 'module'; path: string; scenario: Scenario; raw: Scenario; finish(): void }
   | { kind: 'state'; path: string; state: ScenarioState; finish(): void }
 
-async function sourceOf(settings: CliSettings): Promise<Source> {
+async function sourceOf(settings: CliSettings, definitions: OperationsModule | undefined): Promise<Source> {
   const credentials = { apiKey: settings.apiKey, apiSecret: settings.apiSecret }
   if (settings.state !== undefined) {
     const path = settings.state
-    return { kind: 'state', path, state: withFirstCredentials(loadStateFile(path), credentials, path), finish() {} }
+    const state = loadStateFile(path, surfaceOf({ ...definitions }).model, settings.seed)
+    return { kind: 'state', path, state: withFirstCredentials(state, credentials, path), finish() {} }
   }
   if (isScenarioModule(settings.scenario)) {
     const path = settings.scenario
@@ -172,47 +191,98 @@ function withCredentialsOf(scenario: Scenario, settings: CliSettings): Scenario 
   return withCredentials(scenario, { apiKey: settings.apiKey, apiSecret: settings.apiSecret })
 }
 
+/** `--watch`: the data source and the operations module, each reloaded when it changes; returns the function that stops both. */
+function watchSources(
+  server: MockServer,
+  settings: CliSettings,
+  source: Source,
+  definitions: OperationsModule | undefined,
+  out: NodeJS.WritableStream,
+): () => void {
+  let current = definitions
+  const fields = () => current?.fields
+  const stops = [watchSource(server, settings, source, fields, out)]
+  if (settings.operations !== undefined) {
+    stops.push(watchOperations(server, settings.operations, out, (next) => (current = next)))
+  }
+  return () => stops.forEach((stop) => stop())
+}
+
 /**
- * `--watch`: serves the file again after each change on disk, on the same port. A change that does not
- * load (bad JSON, a record that does not fit, a module that throws) keeps the last good state and says why.
+ * Calls `reload` after each change of `path` on disk that changes its text, one at a time. `reload` throws
+ * for a change that does not load: the last good one stays, and the reason is printed.
  */
-function watchSource(server: MockServer, settings: CliSettings, source: Source, out: NodeJS.WritableStream): () => void {
-  if (source.kind === 'preset') return () => {}
-  const { path } = source
-  let current = source.kind === 'state' ? source.state : server.api.snapshot()
+function watchText(path: string, reload: (at: string) => Promise<void>): () => void {
   let lastText = readText(path)
-  let version = 0
   let queue = Promise.resolve()
-  const reload = async () => {
+  const attempt = async () => {
     const text = readText(path)
     if (text === lastText) return
     lastText = text
     const at = new Date().toLocaleTimeString('en-GB')
     try {
-      let next: ScenarioState
-      if (source.kind === 'state') {
-        next = withFirstCredentials(loadStateFile(path), settings, path)
-      } else {
-        const scenario = withCredentialsOf(await loadScenarioModule(path, ++version), settings)
-        next = buildModuleState(scenario, path, { seed: settings.seed, assetsOrigin: server.url })
-      }
-      await server.replaceState(next, path)
-      const changes = describeChanges(current, next)
-      const keys = (state: ScenarioState) => state.accounts.map((a) => `${a.apiKey} ${a.apiSecret}`).join()
-      const principalsChanged = keys(current) !== keys(next)
-      current = next
-      out.write(
-        `[${at}] reloaded ${path}: ${changes} (now ${next.workspaces.length} workspaces, ${next.applications.length} applications)\n` +
-          (principalsChanged ? principalLines(server) : ''),
-      )
+      await reload(at)
     } catch (error) {
-      const why = error instanceof SourceError || error instanceof InvalidStateError ? error.message : describe(error)
-      process.stderr.write(`[${at}] ${path} changed but was not reloaded, still serving the last good state: ${why}\n`)
+      const known = error instanceof SourceError || error instanceof InvalidStateError || error instanceof DefinitionError
+      process.stderr.write(`[${at}] ${path} changed but was not reloaded, still serving the last good state: ${known ? error.message : describe(error)}\n`)
     }
   }
   return watchFile(path, () => {
-    queue = queue.then(reload)
+    queue = queue.then(attempt)
   })
+}
+
+/**
+ * Serves the state file or scenario module again after each change, on the same port (with the fields the
+ * operations module declares now). A change that does not load keeps the last good state and says why.
+ */
+function watchSource(
+  server: MockServer,
+  settings: CliSettings,
+  source: Source,
+  fields: () => OperationsModule['fields'],
+  out: NodeJS.WritableStream,
+): () => void {
+  if (source.kind === 'preset') return () => {}
+  const { path } = source
+  let current = source.kind === 'state' ? source.state : server.api.snapshot()
+  let version = 0
+  return watchText(path, async (at) => {
+    let next: ScenarioState
+    if (source.kind === 'state') {
+      next = withFirstCredentials(loadStateFile(path, surfaceOf({ fields: fields() }).model, settings.seed), settings, path)
+    } else {
+      const scenario = withCredentialsOf(await loadScenarioModule(path, ++version), settings)
+      next = buildModuleState(scenario, path, { seed: settings.seed, assetsOrigin: server.url, fields: fields() })
+    }
+    await server.replaceState(next, path)
+    const changes = describeChanges(current, next)
+    const keys = (state: ScenarioState) => state.accounts.map((a) => `${a.apiKey} ${a.apiSecret}`).join()
+    const principalsChanged = keys(current) !== keys(next)
+    current = next
+    out.write(
+      `[${at}] reloaded ${path}: ${changes} (now ${next.workspaces.length} workspaces, ${next.applications.length} applications)\n` +
+        (principalsChanged ? principalLines(server) : ''),
+    )
+  })
+}
+
+/** Serves the operations module's operations and fields again after each change; sessions end (they run the old ones). */
+function watchOperations(server: MockServer, path: string, out: NodeJS.WritableStream, loaded: (next: OperationsModule) => void): () => void {
+  let version = 0
+  return watchText(path, async (at) => {
+    const next = await loadOperationsModule(path, ++version)
+    await server.redefine(next)
+    loaded(next)
+    out.write(`[${at}] reloaded ${path}: ${definitionsLine(next)}\n`)
+  })
+}
+
+/** What an operations module declares, in a line: `2 operations (deleteWorkspace, getReport); fields: application.status`. */
+export function definitionsLine({ operations, fields }: OperationsModule): string {
+  const names = operations.map((operation) => operation.name)
+  const declared = Object.entries(fields ?? {}).flatMap(([record, byName]) => Object.keys(byName ?? {}).map((name) => `${record}.${name}`))
+  return `${names.length} operation${names.length === 1 ? '' : 's'}${names.length > 0 ? ` (${names.join(', ')})` : ''}; fields: ${declared.join(', ') || 'none'}`
 }
 
 function readText(path: string): string | undefined {

@@ -1,15 +1,22 @@
 /**
- * Where the command's data comes from besides the presets: a state file (`--state`) and a scenario module
- * (`--scenario ./my-scenario.ts`), loaded and checked before they are served, and described when `--watch`
+ * Where the command's data comes from besides the presets: a state file (`--state`), a scenario module
+ * (`--scenario ./my-scenario.ts`) and an operations module (`--operations ./my-operations.ts`: operations
+ * and fields of your own), loaded and checked before they are served, and described when `--watch`
  * reloads them.
  */
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Credentials } from '../api/create-mock-api.ts'
+import { completeState } from '../api/initial-state.ts'
+import { surfaceOf } from '../api/mock-surface.ts'
+import type { DefinedOperation } from '../handlers/define-operation.ts'
+import { DefinitionError } from '../model/definition-error.ts'
+import type { RecordFields } from '../model/fields.ts'
+import { DEFAULT_MODEL, type RecordModel } from '../model/record-model.ts'
 import type { Scenario } from '../scenarios/kit.ts'
 import { buildScenario } from '../scenarios/resolve.ts'
 import type { ScenarioState } from '../model/state.ts'
-import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import { InvalidStateError } from '../model/validate-state.ts'
 import { readJsonFile } from './json-file.ts'
 
 /** A state file or scenario module that cannot be served: the message says which and why (exit code 2). */
@@ -20,25 +27,28 @@ export class SourceError extends Error {
   }
 }
 
-/** Reads, parses and validates a state file; the error names every record and field that does not fit. */
-export function loadStateFile(path: string): ScenarioState {
+/**
+ * Reads, parses and validates a state file (for `model`: with the fields of an operations module, which
+ * records that lack them get built); the error names every record and field that does not fit.
+ */
+export function loadStateFile(path: string, model: RecordModel = DEFAULT_MODEL, seed = 1): ScenarioState {
   let value: unknown
   try {
     value = readJsonFile(path)
   } catch (error) {
     throw new SourceError((error as Error).message)
   }
-  return checked(value, path)
+  return checked(value, path, model, seed)
 }
 
 /** Checks a state as the server will load it: the model's rules, and at least one principal. */
-function checked(value: unknown, source: string): ScenarioState {
+function checked(value: unknown, source: string, model: RecordModel, seed: number): ScenarioState {
   try {
-    validateState(value)
-    if (value.accounts.length === 0) {
+    const state = completeState(value, model, seed)
+    if (state.accounts.length === 0) {
       throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts')
     }
-    return value
+    return state
   } catch (error) {
     if (error instanceof InvalidStateError) throw new SourceError(problemLines(error, source))
     throw error
@@ -69,29 +79,59 @@ export function withFirstCredentials(state: ScenarioState, credentials: Partial<
 }
 
 /**
- * Imports a scenario module (its default export must be a scenario function). `version` makes Node load
- * the file again after an edit (each version stays in Node's module cache: fine for a development tool).
+ * Imports a module of the user's (`--scenario`, `--operations`). `version` makes Node load the file again
+ * after an edit (each version stays in Node's module cache: fine for a development tool). The single
+ * executable refuses one (see `isSingleExecutable`): `refusal` says what it serves instead.
  */
-export async function loadScenarioModule(path: string, version = 0): Promise<Scenario> {
-  if (isSingleExecutable()) {
-    throw new SourceError(
-      `${path}: a scenario module needs Node (npx workspace-api-mock --scenario ${path}); this single executable serves the presets (--scenario demo) and --state files`,
-    )
-  }
+async function importModule(path: string, version: number, refusal: string): Promise<Record<string, unknown>> {
+  if (isSingleExecutable()) throw new SourceError(`${path}: ${refusal}`)
   const url = pathToFileURL(resolve(path))
   if (version > 0) url.search = `?version=${version}`
-  let module: { default?: unknown }
   try {
-    module = (await import(url.href)) as { default?: unknown }
+    return (await import(url.href)) as Record<string, unknown>
   } catch (error) {
     throw new SourceError(`${path} could not be loaded: ${(error as Error).message}`)
   }
-  const scenario = module.default
+}
+
+/** What a default export is, for messages. */
+const exported = (value: unknown) => (value === undefined ? 'no default export' : `a default export of type ${Array.isArray(value) ? 'array' : typeof value}`)
+
+/** Imports a scenario module (its default export must be a scenario function). */
+export async function loadScenarioModule(path: string, version = 0): Promise<Scenario> {
+  const refusal = `a scenario module needs Node (npx workspace-api-mock --scenario ${path}); this single executable serves the presets (--scenario demo) and --state files`
+  const scenario = (await importModule(path, version, refusal)).default
   if (typeof scenario !== 'function') {
-    const got = scenario === undefined ? 'no default export' : `a default export of type ${typeof scenario}`
-    throw new SourceError(`${path} must export a scenario function as its default export ((kit) => { ... }), it has ${got}`)
+    throw new SourceError(`${path} must export a scenario function as its default export ((kit) => { ... }), it has ${exported(scenario)}`)
   }
   return scenario as Scenario
+}
+
+/** What an operations module gives: its default export's operations and its `fields` export. */
+export interface OperationsModule {
+  operations: readonly DefinedOperation[]
+  fields: RecordFields | undefined
+}
+
+/**
+ * Imports an operations module: its default export an array of operations (`defineOperation`), fields of
+ * your own beside them as the named export `fields`; both checked as `createMockApi` checks them.
+ */
+export async function loadOperationsModule(path: string, version = 0): Promise<OperationsModule> {
+  const refusal = `an operations module needs Node (npx workspace-api-mock --operations ${path}); this single executable serves the spec's operations`
+  const module = await importModule(path, version, refusal)
+  const operations = module.default
+  if (!Array.isArray(operations)) {
+    throw new SourceError(`${path} must export an array of operations (defineOperation) as its default export, it has ${exported(operations)}`)
+  }
+  const fields = module.fields as RecordFields | undefined
+  try {
+    surfaceOf({ operations, fields })
+  } catch (error) {
+    if (!(error instanceof DefinitionError)) throw error
+    throw new SourceError(`${path}: ${error.message}`)
+  }
+  return { operations, fields }
 }
 
 /**
@@ -105,15 +145,19 @@ function isSingleExecutable(): boolean {
   return process.getBuiltinModule?.('node:sea')?.isSea() ?? false
 }
 
-/** Runs a module's scenario as the server would and checks what it built. */
-export function buildModuleState(scenario: Scenario, path: string, options: { seed: number; assetsOrigin: string }): ScenarioState {
+/** Runs a module's scenario as the server would (with the fields of an operations module) and checks what it built. */
+export function buildModuleState(
+  scenario: Scenario,
+  path: string,
+  options: { seed: number; assetsOrigin: string; fields?: RecordFields },
+): ScenarioState {
   let state: ScenarioState
   try {
     state = buildScenario(scenario, options)
   } catch (error) {
     throw new SourceError(`${path} failed while building its data: ${(error as Error).message}`)
   }
-  return checked(state, path)
+  return checked(state, path, surfaceOf({ fields: options.fields }).model, options.seed)
 }
 
 /** What changed between two states, record by record: `workspaces: 1 added, 2 changed; applications: 3 removed`. */

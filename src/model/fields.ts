@@ -108,8 +108,8 @@ export class FieldSources {
 
 /**
  * The value of each declared field that `record` lacks, built and checked against its schema (the parsed
- * output is kept). A builder that returns a value its schema refuses is the user's mistake: a TypeError
- * naming the field and the record.
+ * output is kept). A builder that returns a value its schema refuses is a bad definition: a
+ * `DefinitionError` naming the field and the record.
  */
 export function missingFieldValues(
   record: FieldRecord,
@@ -123,8 +123,9 @@ export function missingFieldValues(
     const value = field.build({ faker: sources.of(record, field.name), record: values as never })
     const result = z.safeParse(field.schema, value)
     if (!result.success) {
-      const id = typeof values.id === 'string' ? ` of ${record} ${values.id}` : ''
-      throw new TypeError(`fields.${record}.${field.name}: build returned ${JSON.stringify(value)}${id}, which its schema refuses: ${result.error.issues[0]!.message}`)
+      const id = typeof values.id === 'string' ? ` for ${record} ${values.id}` : ''
+      const reason = `returned ${JSON.stringify(value)}${id}, which the field's schema refuses: ${result.error.issues[0]!.message}`
+      throw new DefinitionError(`fields.${record}.${field.name}.build`, reason)
     }
     built[field.name] = result.data
   }

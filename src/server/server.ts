@@ -3,6 +3,9 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { initialStateOf } from '../api/initial-state.ts'
+import { internalsOf } from '../api/internals.ts'
+import { baselineOf } from '../api/mock-state.ts'
+import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
@@ -73,6 +76,13 @@ export interface MockServer {
    * place of the base state; `reset()` comes back to it from then on. Throws `InvalidStateError`.
    */
   replaceState(state: ScenarioState, name?: string): Promise<void>
+  /**
+   * Serves other operations and fields of your own from now on (`--watch` of an `--operations` module): a new
+   * mock over the base state (its records without the fields no longer declared, with those newly
+   * declared built), startup faults again. Sessions end: they run the operations they were made with.
+   * Throws `DefinitionError` (and changes nothing) for definitions the kit cannot serve.
+   */
+  redefine(definitions: Pick<MockApiOptions, 'operations' | 'fields'>): Promise<void>
   /** Stops accepting connections and resolves once open ones are closed (idle ones at once). */
   close(): Promise<void>
 }
@@ -124,14 +134,11 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   context.url = url
   onListening?.(url)
   const { scenario, state, ...shared } = apiOptions
-  let api: MockApi | undefined
-  let control: Control | undefined
-  const mockOptions = { assetsOrigin: url, ...shared }
-  try {
-    api = createMockApi({ ...mockOptions, scenario, state })
-    control = new Control({
+  let mockOptions: MockApiOptions = { assetsOrigin: url, ...shared }
+  const controlFor = (api: MockApi, previous?: Control) =>
+    new Control({
       api,
-      name: name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
+      name: previous?.base.scenario ?? name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
       seed: api.seed,
       scenario: sessions?.scenario ?? (state === undefined ? (scenario ?? 'demo') : undefined),
       apiOptions: mockOptions,
@@ -139,27 +146,38 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       limits: sessions ?? {},
       maxRecords: limits.maxRecords,
     })
-    await api.ready
-    context.api = api
-    context.control = control
+  let running: Control
+  try {
+    running = await serving(context, controlFor, createMockApi({ ...mockOptions, scenario, state }))
   } catch (error) {
-    control?.close()
     await closeServer(server)
     throw error
   }
-  const running = control
   const started: MockServer = {
     url,
-    api,
+    get api() {
+      return running.base.api
+    },
     adminToken,
     server,
-    sessions: running.sessions,
+    get sessions() {
+      return running.sessions
+    },
     replaceState(next, stateName) {
       const copy = initialStateOf({ ...mockOptions, state: next })
       if (copy.accounts.length === 0) {
         throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
       }
       return running.base.replaceState(copy, stateName)
+    },
+    async redefine(definitions) {
+      const options = { ...mockOptions, operations: definitions.operations, fields: definitions.fields }
+      const previous = running
+      const api = createMockApi({ ...options, state: await stateWithout(previous.base.api, definitions.fields) })
+      mockOptions = options
+      running = await serving(context, (next) => controlFor(next, previous), api)
+      controls.set(started, running)
+      previous.close()
     },
     close() {
       running.close()
@@ -168,6 +186,32 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   }
   controls.set(started, running)
   return started
+}
+
+/** Makes `api` (and a control plane around it) the one the server answers with, once its state is loaded. */
+async function serving(context: RouterContext, controlFor: (api: MockApi) => Control, api: MockApi): Promise<Control> {
+  let control: Control | undefined
+  try {
+    control = controlFor(api)
+    await api.ready
+  } catch (error) {
+    control?.close()
+    throw error
+  }
+  context.api = api
+  context.control = control
+  return control
+}
+
+/** A mock's initial state as plain data, without the fields of its own that `fields` no longer declares. */
+async function stateWithout(api: MockApi, fields: RecordFields | undefined): Promise<ScenarioState> {
+  const state = structuredClone((await baselineOf(api)).state) as ScenarioState
+  const declared = internalsOf(api).mock.surface.model.fields
+  for (const [record, records] of [['workspace', state.workspaces], ['application', state.applications]] as const) {
+    const dropped = declared[record].map((field) => field.name).filter((name) => fields?.[record]?.[name] === undefined)
+    for (const value of records) for (const name of dropped) delete (value as Record<string, unknown>)[name]
+  }
+  return state
 }
 
 const controls = new WeakMap<MockServer, Control>()

@@ -16,14 +16,14 @@
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  */
 import type { MockApi } from '../../api/create-mock-api.ts'
-import { recordsOf } from '../../api/mock-state.ts'
+import { recordsOf, stateFor } from '../../api/mock-state.ts'
 import { internalsOf } from '../../api/internals.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { validate } from '../../handlers/validation.ts'
 import { compareByCreatedThenId } from '../../model/ordering.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
-import { InvalidStateError, validateState } from '../../model/validate-state.ts'
+import { InvalidStateError } from '../../model/validate-state.ts'
 import { faultSchema, registerFaultJson, type FaultJson } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
 import { stateRecords } from '../limits.ts'
@@ -71,19 +71,20 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /**
- * A state as a client sent it, checked as `--state` checks a file: a 422 problem naming the record and
- * the field (`errors[0].location` is e.g. `body.workspaces[3].name`) when it does not fit the model.
+ * A state as a client sent it for `api`'s model (its fields of your own), checked as `--state` checks a
+ * file: a 422 problem naming the record and the field (`errors[0].location` is e.g.
+ * `body.workspaces[3].name`) when it does not fit.
  */
-export function checkedState(value: unknown, location = 'body'): ScenarioState {
+export function checkedState(value: unknown, api: MockApi, location = 'body'): ScenarioState {
   try {
-    validateState(value)
-    if (value.accounts.length === 0) {
+    const state = stateFor(api, value)
+    if (state.accounts.length === 0) {
       throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
     }
+    return state
   } catch (error) {
     throw stateProblem(error, location)
   }
-  return value
 }
 
 /** A 422 problem naming the bound when a scenario or state loaded over HTTP would hold more records than it. */
@@ -145,7 +146,7 @@ export async function mockAdmin(request: Request, target: AdminTarget, route: st
     case 'POST state': {
       const body = await readJson(request)
       if (isObject(body)) checkRecords(stateRecords(body), maxRecords, 'body')
-      const state = checkedState(body)
+      const state = checkedState(body, api)
       try {
         await target.replaceState(state)
       } catch (error) {

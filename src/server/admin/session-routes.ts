@@ -132,7 +132,7 @@ async function create(request: Request, context: AdminContext): Promise<MockSess
       ])
     }
     if (typeof body.state === 'object' && body.state !== null) checkRecords(stateRecords(body.state), maxRecords, 'body.state')
-    options.state = checkedState(body.state, 'body.state')
+    options.state = checkedState(body.state, context.base.api, 'body.state')
   }
   const records = ownRecords(options, sessions)
   if (body.scenario === undefined && body.state === undefined && body.seed !== undefined) {

@@ -9,7 +9,8 @@ import { Problem } from '../../handlers/problem.ts'
 import { z } from '../../model/zod.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { decisionsTable } from '../package-info.ts'
-import { adminCall, inputShape, TOOLS, type Tool } from './tools.ts'
+import { internalsOf } from '../../api/internals.ts'
+import { adminCall, inputShape, toolsFor, type Tool } from './tools.ts'
 
 export interface McpOptions {
   context: AdminContext
@@ -22,7 +23,9 @@ export interface McpOptions {
 export function createMcpServer({ context, caller, origin, version }: McpOptions): McpServer {
   const server = new McpServer({ name: 'workspace-api-mock', version })
   const call = adminCall(context, caller)
-  for (const tool of TOOLS) {
+  // Sessions serve the base state's operations: its surface names them all.
+  const { surface } = internalsOf(context.base.api).mock
+  for (const tool of toolsFor(surface.operations.map((operation) => operation.name))) {
     server.registerTool(
       tool.name,
       {
@@ -40,7 +43,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
     { description: 'The OpenAPI 3.1 document of the API this server mocks', mimeType: 'application/json' },
     async (uri) => {
       const { openApiDocument } = await import('../../handlers/openapi/document.ts')
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin)) }] }
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin, surface)) }] }
     },
   )
   server.registerResource(

@@ -9,7 +9,6 @@
  */
 import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
-import { DEFAULT_SURFACE } from '../../handlers/operation-table.ts'
 import { Problem } from '../../handlers/problem.ts'
 import type { JournalEntry } from '../../testkit/journal.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
@@ -58,7 +57,8 @@ function on(args: Args, route: string): string {
   return `sessions/${encodeURIComponent(session)}${route === '' ? '' : `/${route}`}`
 }
 
-export const TOOLS: readonly Tool[] = [
+/** The tools that do not depend on the server's operations (query_journal does: `toolsFor`). */
+const FIXED_TOOLS: readonly Tool[] = [
   {
     name: 'principals',
     description: 'The principals (API key and secret of each account, its organization) and the first one\'s workspace ids',
@@ -128,22 +128,6 @@ export const TOOLS: readonly Tool[] = [
     run: (call, args) => call('DELETE', on(args, args.id === undefined ? 'faults' : `faults/${encodeURIComponent(String(args.id))}`)),
   },
   {
-    name: 'query_journal',
-    description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
-    input: {
-      session: SESSION,
-      operation: { type: 'string', enum: DEFAULT_SURFACE.operations.map((operation) => operation.name), description: 'Only requests this operation served' },
-      status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
-      since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
-    },
-    readOnly: true,
-    async run(call, args) {
-      const filter = journalFilter(args)
-      const { entries } = (await call('GET', on(args, 'journal'))) as { entries: JournalEntry[] }
-      return { entries: entries.filter(filter) }
-    },
-  },
-  {
     name: 'snapshot',
     description: 'The whole state as JSON (what load_state and create_session take)',
     input: sessionOnly,
@@ -159,6 +143,32 @@ export const TOOLS: readonly Tool[] = [
     run: (call, args) => call('POST', on(args, 'state'), args.state),
   },
 ]
+
+/**
+ * The tools of a server whose mocks serve these operations (the spec's, yours, the kit's routes):
+ * query_journal lists and checks them by name.
+ */
+export function toolsFor(operations: readonly string[]): Tool[] {
+  const names = new Set(operations)
+  const queryJournal: Tool = {
+    name: 'query_journal',
+    description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
+    input: {
+      session: SESSION,
+      operation: { type: 'string', enum: [...names], description: 'Only requests this operation served' },
+      status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
+      since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
+    },
+    readOnly: true,
+    async run(call, args) {
+      const filter = journalFilter(args, names)
+      const { entries } = (await call('GET', on(args, 'journal'))) as { entries: JournalEntry<string>[] }
+      return { entries: entries.filter(filter) }
+    },
+  }
+  const at = FIXED_TOOLS.findIndex((tool) => tool.name === 'snapshot')
+  return [...FIXED_TOOLS.slice(0, at), queryJournal, ...FIXED_TOOLS.slice(at)]
+}
 
 function FAULT_SCHEMA(): JsonSchema {
   return {
@@ -181,14 +191,12 @@ function FAULT_SCHEMA(): JsonSchema {
   }
 }
 
-const OPERATION_NAMES = new Set<string>(DEFAULT_SURFACE.operations.map((operation) => operation.name))
-
 /** The journal query's filter; a 422 problem naming each argument that does not fit. */
-function journalFilter(args: Args): (entry: JournalEntry<string>) => boolean {
+function journalFilter(args: Args, names: ReadonlySet<string>): (entry: JournalEntry<string>) => boolean {
   const { operation, status, since } = args
   const errors: ErrorDetail[] = []
-  if (operation !== undefined && !OPERATION_NAMES.has(operation as string)) {
-    errors.push({ message: `no operation ${JSON.stringify(operation)}: one of ${[...OPERATION_NAMES].join(', ')}`, location: 'operation', value: operation })
+  if (operation !== undefined && !names.has(operation as string)) {
+    errors.push({ message: `no operation ${JSON.stringify(operation)}: one of ${[...names].join(', ')}`, location: 'operation', value: operation })
   }
   if (status !== undefined && !(Number.isInteger(status) && (status as number) >= 100 && (status as number) <= 599)) {
     errors.push({ message: 'expected an integer from 100 to 599', location: 'status', value: status })
