@@ -1,4 +1,5 @@
 /** Parsers of flag values more than one command takes (see flag-table.ts). */
+import { existsSync, statSync } from 'node:fs'
 import { FlagError } from './flag-table.ts'
 
 export function integer(min: number, max: number) {
@@ -60,3 +61,13 @@ export function httpUrl(text: string, flag: string): string {
   if (url.username !== '' || url.password !== '') throw new FlagError(`${flag} must not hold a user name or password: give the principal with --api-key and --api-secret`)
   return url.href.replace(/\/+$/, '')
 }
+
+/** A file the command reads: it must exist now (what is in it is checked when it is loaded). */
+export function existingFile(text: string, flag: string): string {
+  if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)
+  if (!statSync(text).isFile()) throw new FlagError(`${flag}: not a file: ${text}`)
+  return text
+}
+
+/** The `--operations` flag's text, shared by the commands that take one. */
+export const OPERATIONS_FLAG_TEXT = 'A .js/.ts module of operations of your own (its default export, defineOperation()s) and fields of your own (its export `fields`)'

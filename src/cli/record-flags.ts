@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
 import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
 
 export interface RecordSettings {
@@ -24,10 +24,12 @@ export interface RecordSettings {
   rate: number
   /** Milliseconds one request may take. */
   timeout: number
+  /** An operations module whose fields of your own the records keep. */
+  operations: string | undefined
   help: boolean
 }
 
-const DEFAULTS: Partial<RecordSettings> = { asKey: undefined, asSecret: undefined, iconsOrigin: DEFAULT_ASSETS_ORIGIN, rate: DEFAULT_RATE, timeout: 30_000, help: false }
+const DEFAULTS: Partial<RecordSettings> = { asKey: undefined, asSecret: undefined, operations: undefined, iconsOrigin: DEFAULT_ASSETS_ORIGIN, rate: DEFAULT_RATE, timeout: 30_000, help: false }
 
 function origin(text: string, flag: string): string {
   const url = httpUrl(text, flag)
@@ -51,6 +53,7 @@ export const RECORD_FLAGS: readonly Flag<RecordSettings>[] = [
   flag({ name: 'api-key', key: 'apiKey', value: '<key>', required: true, description: 'X-API-Key of a principal of the service', parse: headerValue }),
   flag({ name: 'api-secret', key: 'apiSecret', value: '<secret>', required: true, description: 'X-API-Secret of that principal (never written to the file)', parse: headerValue }),
   flag({ name: 'out', key: 'out', value: '<file.json>', required: true, description: 'The state file to write (replaced if it exists)', parse: outFile }),
+  flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Keep the fields of your own of ${OPERATIONS_FLAG_TEXT.replace(/^A /, 'a ')}`, parse: existingFile }),
   flag({ name: 'as-key', key: 'asKey', value: '<key>', description: "The recorded principal's X-API-Key in the mock (default: generated)", parse: headerValue }),
   flag({ name: 'as-secret', key: 'asSecret', value: '<secret>', description: "The recorded principal's X-API-Secret in the mock (default: generated)", parse: headerValue }),
   flag({

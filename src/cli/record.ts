@@ -11,7 +11,9 @@ import { fixtureText } from '../model/fixture-text.ts'
 import { RecordError, targetClient } from '../record/client.ts'
 import { parseRecordFlags, recordHelpText, type RecordSettings } from './record-flags.ts'
 import { readService, type Counts } from '../record/read.ts'
-import { recordedState } from '../record/state.ts'
+import { recordedState, type StateOptions } from '../record/state.ts'
+import { surfaceOf } from '../api/mock-surface.ts'
+import { loadOperationsModule, SourceError } from './sources.ts'
 
 const COMMAND = 'workspace-api-mock record'
 
@@ -34,9 +36,17 @@ export async function record(argv: readonly string[], io: RecordIo = process): P
     io.stdout.write(recordHelpText())
     return 0
   }
+  let model
+  try {
+    model = settings.operations === undefined ? undefined : surfaceOf(await loadOperationsModule(settings.operations)).model
+  } catch (error) {
+    if (!(error instanceof SourceError)) throw error
+    io.stderr.write(`${COMMAND}: ${error.message}\n`)
+    return 2
+  }
   const line = progressLine(io.stderr)
   try {
-    return await run(settings, io, line)
+    return await run({ ...settings, model }, io, line)
   } catch (error) {
     if (!(error instanceof RecordError)) throw error
     line?.draw('')
@@ -45,13 +55,13 @@ export async function record(argv: readonly string[], io: RecordIo = process): P
   }
 }
 
-async function run(settings: RecordSettings, io: RecordIo, line: ProgressLine | undefined): Promise<number> {
+async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: RecordIo, line: ProgressLine | undefined): Promise<number> {
   const started = performance.now()
   const client = targetClient(settings)
   const recorded = await readService(client, (counts) => line?.update(() => progressText(settings.target, counts)))
   const generated = newCredentials()
   const principal = { apiKey: settings.asKey ?? generated.apiKey, apiSecret: settings.asSecret ?? generated.apiSecret }
-  const state = recordedState(recorded, { target: settings.target, principal, iconsOrigin: settings.iconsOrigin })
+  const state = recordedState(recorded, { target: settings.target, principal, iconsOrigin: settings.iconsOrigin, model: settings.model })
   writeAtomically(settings.out, fixtureText(state))
   line?.draw('')
   for (const warning of recorded.warnings) io.stderr.write(`${COMMAND}: warning: ${warning}\n`)
@@ -60,7 +70,7 @@ async function run(settings: RecordSettings, io: RecordIo, line: ProgressLine | 
   io.stdout.write(
     `Recorded ${count(state.workspaces.length, 'workspace')} and ${count(state.applications.length, 'application')} ` +
       `from ${settings.target} (${count(recorded.pages, 'page')}, ${count(client.requests, 'request')}, ${seconds} s) into ${settings.out}.\n` +
-      `Serve it: workspace-api-mock --state ${shellQuote(settings.out)}\n` +
+      `Serve it: workspace-api-mock --state ${shellQuote(settings.out)}${settings.operations === undefined ? '' : ` --operations ${shellQuote(settings.operations)}`}\n` +
       `Its principal: X-API-Key: ${principal.apiKey}${secret}\n`,
   )
   return 0

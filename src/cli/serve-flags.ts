@@ -10,13 +10,12 @@
  * `--help`, unknown-flag suggestions and error messages then cover it without further changes (flag-table.ts,
  * the mechanism `record` and `verify` use too).
  */
-import { existsSync, statSync } from 'node:fs'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS } from '../server/limits.ts'
 import { DEFAULT_SESSION_LIMITS } from '../server/sessions/limits.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
-import { duration, headerValue, integer } from './flag-values.ts'
+import { duration, existingFile, headerValue, integer, OPERATIONS_FLAG_TEXT } from './flag-values.ts'
 
 /** Everything the command line can set. */
 export interface CliSettings {
@@ -102,13 +101,6 @@ export function isScenarioModule(value: string): boolean {
   return /[/\\]/.test(value) || /\.(?:[cm]?js|[cm]?ts)$/.test(value)
 }
 
-/** A file the command reads: it must exist now (what is in it is checked when it is loaded). */
-function existingFile(text: string, flag: string): string {
-  if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)
-  if (!statSync(text).isFile()) throw new FlagError(`${flag}: not a file: ${text}`)
-  return text
-}
-
 export const FLAGS: readonly Flag[] = [
   defineFlag({
     name: 'port',
@@ -156,7 +148,7 @@ export const FLAGS: readonly Flag[] = [
     name: 'operations',
     key: 'operations',
     value: '<module.ts>',
-    description: 'Serve operations of your own too: a .js/.ts module whose default export is an array of defineOperation()s (fields of your own: its export `fields`)',
+    description: `Serve them too: ${OPERATIONS_FLAG_TEXT}`,
     parse: existingFile,
   }),
   defineFlag({

@@ -1,6 +1,6 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/serve-flags.ts (name, help, parser). */
 import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, headerValue, httpUrl, rate } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
 
 export interface VerifyFlags {
   /** Base URL of the service, without `/api` and its trailing slash. */
@@ -13,6 +13,8 @@ export interface VerifyFlags {
   junit: string | undefined
   /** The behaviour profile file to judge with (loaded by the command). */
   profile: string | undefined
+  /** An operations module: the mock judges with its operations and fields of your own (loaded by the command). */
+  operations: string | undefined
   profileOut: string | undefined
   rate: number
   /** Milliseconds one answer may take. */
@@ -40,6 +42,7 @@ export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
   flag({ name: 'report', key: 'report', value: '<file.json>', description: 'Write the report as JSON' }),
   flag({ name: 'junit', key: 'junit', value: '<file.xml>', description: 'Write the report as JUnit XML' }),
   flag({ name: 'profile', key: 'profile', value: '<file.json>', description: 'Judge the target against the mock with this behaviour profile' }),
+  flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Judge with the mock that serves ${OPERATIONS_FLAG_TEXT.replace(/^A /, 'a ')}: reads probed, writes with --write`, parse: existingFile }),
   flag({ name: 'profile-out', key: 'profileOut', value: '<file>', description: "Write a profile with the target's values for the knobs where it differs" }),
   flag({
     name: 'rate',

@@ -10,6 +10,7 @@ import { TargetError } from '../verify/client.ts'
 import { observedProfile } from '../verify/profile-out.ts'
 import { junitXml, reportJson, summary } from '../verify/report.ts'
 import { runVerify, type VerifyOptions } from '../verify/run.ts'
+import { loadOperationsModule, SourceError } from './sources.ts'
 
 const COMMAND = 'workspace-api-mock verify'
 
@@ -22,10 +23,11 @@ interface Settings extends VerifyOptions {
   profileOut?: string
 }
 
-function settingsOf(argv: readonly string[]): Settings | 'help' {
-  const { help, apiKey, apiSecret, profile, ...rest } = parseVerifyFlags(argv)
+async function settingsOf(argv: readonly string[]): Promise<Settings | 'help'> {
+  const { help, apiKey, apiSecret, profile, operations, ...rest } = parseVerifyFlags(argv)
   if (help) return 'help'
-  return { ...rest, credentials: { apiKey, apiSecret }, profile: profile === undefined ? undefined : loadProfileFile(profile) }
+  const definitions = operations === undefined ? {} : await loadOperationsModule(operations)
+  return { ...rest, ...definitions, credentials: { apiKey, apiSecret }, profile: profile === undefined ? undefined : loadProfileFile(profile) }
 }
 
 /** Writes an output file (see `OutputError`). */
@@ -40,9 +42,9 @@ function write(path: string, text: string): void {
 export async function verifyCommand(argv: readonly string[]): Promise<number> {
   let settings: Settings | 'help'
   try {
-    settings = settingsOf(argv)
+    settings = await settingsOf(argv)
   } catch (error) {
-    if (!(error instanceof FlagError) && !(error instanceof ProfileFileError)) throw error
+    if (!(error instanceof FlagError) && !(error instanceof ProfileFileError) && !(error instanceof SourceError)) throw error
     // One line, as for a target it cannot use: CI logs show it whole.
     const hint = error instanceof FlagError ? ` (every flag: ${COMMAND} --help)` : ''
     process.stderr.write(`${COMMAND}: ${error.message}${hint}\n`)

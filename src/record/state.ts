@@ -1,13 +1,16 @@
 /**
- * The recorded records as a state file: the spec's fields as the service sent them, icon URLs moved to the
- * mock's icons, one organization (the records' own) and one principal of the mock's.
+ * The recorded records as a state file: the mock's fields (the spec's, and those of your own it declares)
+ * as the service sent them, icon URLs moved to the mock's icons, one organization (the records' own) and
+ * one principal of the mock's.
  */
 import { createHash } from 'node:crypto'
 import type { Credentials } from '../model/credentials.ts'
 import { iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, withPrefix } from '../model/ids.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
-import { applicationSchema, workspaceSchema, type Account, type Application, type Icons, type Organization, type Workspace } from '../model/schemas.ts'
+import { DEFAULT_MODEL, type RecordModel } from '../model/record-model.ts'
+import type { Account, Application, Icons, Organization, Workspace } from '../model/schemas.ts'
+import type { z } from '../model/zod.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError, validateState } from '../model/validate-state.ts'
 import { RecordError } from './client.ts'
@@ -17,16 +20,19 @@ export interface StateOptions {
   target: string
   principal: Credentials
   iconsOrigin: string
+  /** The mock's records: with the fields of your own it declares (`--operations`), which are kept too. */
+  model?: RecordModel
 }
 
 /** Builds and checks the state; a record that does not fit the model is a `RecordError` naming it. */
 export function recordedState(recorded: Recorded, options: StateOptions): ScenarioState {
-  const workspaces = recorded.workspaces.map((record) => workspaceOf(record, options.iconsOrigin)).sort(compareByCreatedThenId)
-  const applications = recorded.applications.map((record) => applicationOf(record, options.iconsOrigin)).sort(compareByCreatedThenId)
+  const model = options.model ?? DEFAULT_MODEL
+  const workspaces = recorded.workspaces.map((record) => workspaceOf(record, options.iconsOrigin, fieldsOf(model.workspace))).sort(compareByCreatedThenId)
+  const applications = recorded.applications.map((record) => applicationOf(record, options.iconsOrigin, fieldsOf(model.application))).sort(compareByCreatedThenId)
   const organization = organizationOf(workspaces, options.target)
   const state = { organizations: [organization], accounts: [accountOf(organization, options)], workspaces, applications }
   try {
-    validateState(state)
+    validateState(state, model)
   } catch (error) {
     if (!(error instanceof InvalidStateError)) throw error
     const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : ''
@@ -35,25 +41,25 @@ export function recordedState(recorded: Recorded, options: StateOptions): Scenar
   return state
 }
 
-const workspaceFields = Object.keys(workspaceSchema.def.shape)
-const applicationFields = Object.keys(applicationSchema.def.shape)
+/** The fields of a record schema of the model: the spec's, then the mock's own. */
+const fieldsOf = (schema: z.ZodMiniType) => Object.keys((schema as z.ZodMiniObject).def.shape)
 
 /**
- * A workspace as the mock keeps it: the spec's fields only, its id with the `wse_` prefix (a service that
+ * A workspace as the mock keeps it: the mock's fields only, its id with the `wse_` prefix (a service that
  * shows `app_`, as the spec's sample does, still names the workspace `wse_` in its applications).
  */
-function workspaceOf(record: Record<string, unknown>, iconsOrigin: string): Workspace {
-  const workspace = pick(record, workspaceFields) as Workspace
+function workspaceOf(record: Record<string, unknown>, iconsOrigin: string, fields: readonly string[]): Workspace {
+  const workspace = pick(record, fields) as Workspace
   if (typeof workspace.id === 'string' && workspace.id.startsWith(`${ID_PREFIX.application}_`)) workspace.id = withPrefix(workspace.id, ID_PREFIX.workspace)
   return { ...workspace, icons: mockIcons(workspace.icons, iconsOrigin) }
 }
 
-function applicationOf(record: Record<string, unknown>, iconsOrigin: string): Application {
-  const application = pick(record, applicationFields) as Application
+function applicationOf(record: Record<string, unknown>, iconsOrigin: string, fields: readonly string[]): Application {
+  const application = pick(record, fields) as Application
   return { ...application, icons: mockIcons(application.icons, iconsOrigin) }
 }
 
-/** The spec's fields, in the schema's order (so the file reads as the mock's own do); others are left out. */
+/** The model's fields, in the schema's order (so the file reads as the mock's own do); others are left out. */
 function pick(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]))
 }

@@ -3,10 +3,9 @@
  * title, the field set of its records, ...) as a short string. The same aspect of the reference's answer
  * is the expectation, so the mock's own code decides what is expected, never a second copy of it here.
  */
-import type { OperationName } from '../handlers/operation-spec.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
 import type { Answer } from './client.ts'
-import { declaredSchema, declaredStatus } from './openapi-judge.ts'
+import type { Judge } from './openapi-judge.ts'
 
 /** What a side knows after discovery, for the aspects that compare with it. */
 export interface Discovered {
@@ -19,7 +18,7 @@ export interface Discovered {
   writeTo?: Record<string, unknown>
 }
 
-export type Aspect = (answer: Answer, side: Discovered, operation: OperationName | undefined) => string | undefined
+export type Aspect = (answer: Answer, side: Discovered, operation: string | undefined, judge: Judge) => string | undefined
 
 type Row = Record<string, unknown>
 
@@ -125,8 +124,8 @@ export const ASPECTS = {
     const later = (record.updated as number) > (before.updated as number)
     return `updated ${later ? 'later than before' : 'not later'}, name ${record.name === before.name ? 'kept' : 'changed'}`
   },
-  declared: (answer, _side, operation) => declaredStatus(answer, operation),
-  schema: (answer, _side, operation) => declaredSchema(answer, operation),
+  declared: (answer, _side, operation, judge) => judge.declaredStatus(answer, operation),
+  schema: (answer, _side, operation, judge) => judge.declaredSchema(answer, operation),
 } satisfies Record<string, Aspect>
 
 export type AspectName = keyof typeof ASPECTS

@@ -2,7 +2,6 @@
  * What a probe is, the README decision rows (topics) the checks observe, and the helpers the probe lists
  * (read-probes.ts, write-probes.ts) build their requests with.
  */
-import type { OperationName } from '../handlers/operation-spec.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { AspectName, Discovered } from './aspects.ts'
 import type { RequestSpec } from './client.ts'
@@ -48,7 +47,8 @@ export type Checks = Partial<Record<AspectName, Topic>>
 
 export interface Probe {
   id: string
-  operation?: OperationName
+  /** The operation the request is of (its declared statuses and schemas judge the answer). */
+  operation?: string
   /** Creates or updates data: sent only with `--write`. */
   write?: boolean
   /** The request for a side; undefined when the side has nothing to send it about (no application, ...). */

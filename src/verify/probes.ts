@@ -3,13 +3,17 @@
  * (its workspace, application, totals) and the profile's bounds, and names the aspects it checks with the
  * README decision row each one observes.
  */
+import type { ApiSurface } from '../handlers/api-surface.ts'
+import { publishedOperations } from '../handlers/operations/published.ts'
+import { ownProbes } from './own-probes.ts'
 import type { Probe } from './probe-kit.ts'
 import { readProbes } from './read-probes.ts'
 import { writeProbes } from './write-probes.ts'
 
 export { TOPIC, type Probe, type ProbeContext, type Topic } from './probe-kit.ts'
 
-/** The probes of a run: read-only ones, then (with `--write`) the writes. */
-export function probesOf(write: boolean): Probe[] {
-  return write ? [...readProbes, ...writeProbes] : [...readProbes]
+/** The probes of a run against a mock of this API: read-only ones, then (with `--write`) the writes; the operations of your own's after the spec's. */
+export function probesOf(write: boolean, surface: ApiSurface): Probe[] {
+  const own = ownProbes(surface.published, publishedOperations.map((operation) => operation.name))
+  return write ? [...readProbes, ...own.reads, ...writeProbes, ...own.writes] : [...readProbes, ...own.reads]
 }

@@ -3,6 +3,10 @@
  * to the reference mock (same profile), and compare each aspect of the two answers.
  */
 import { createMockApi } from '../api/create-mock-api.ts'
+import { internalsOf } from '../api/internals.ts'
+import type { DefinedOperation } from '../handlers/define-operation.ts'
+import type { RecordFields } from '../model/fields.ts'
+import { judgeOf, type Judge } from './openapi-judge.ts'
 import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
 import { REDACTED } from '../testkit/journal.ts'
 import { ASPECTS, type AspectName, type Discovered } from './aspects.ts'
@@ -18,6 +22,10 @@ export interface VerifyOptions {
   write: boolean
   /** The profile the mock is judged with (default: today's behaviour). */
   profile?: Profile
+  /** Operations of your own the mock serves too (`--operations`): probed, and judged by the mock's document. */
+  operations?: readonly DefinedOperation[]
+  /** Fields of your own the mock's records have (`--operations`' `fields`). */
+  fields?: RecordFields
   /** Requests a second to the target. */
   rate: number
   /** Milliseconds each request to the target may take. */
@@ -65,7 +73,16 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   // The target first: a base URL it cannot use is reported before the reference is built.
   const targetFound = await discover(target, options.workspaceId, options.write, true)
   // As the demo server runs it: contract-strict mode is a test-runner aid, and nobody reads this journal.
-  const api = createMockApi({ scenario: 'demo', seed: 1, baseUrl: REFERENCE_BASE, profile: options.profile, strict: false, journalLimit: 0 })
+  const api = createMockApi({
+    scenario: 'demo',
+    seed: 1,
+    baseUrl: REFERENCE_BASE,
+    profile: options.profile,
+    operations: options.operations,
+    fields: options.fields,
+    strict: false,
+    journalLimit: 0,
+  })
   await api.ready
   const reference = referenceSide(api, REFERENCE_BASE)
   const sides = {
@@ -74,8 +91,10 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   }
   const checks: Check[] = []
   const wrote: string[] = []
-  for (const probe of probesOf(options.write)) {
-    checks.push(...(await runProbe(probe, sides, profile, wrote)))
+  const { surface } = internalsOf(api).mock
+  const judge = judgeOf(surface)
+  for (const probe of probesOf(options.write, surface)) {
+    checks.push(...(await runProbe(probe, sides, { profile, judge }, wrote)))
   }
   const redacted = checks.map((check) => redact(check, options.credentials.apiSecret))
   const report = { target: options.target, startedAt, score: scoreOf(redacted), checks: redacted }
@@ -84,7 +103,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
 
 type Sides = Record<'target' | 'reference', { side: Side; found: Discovered }>
 
-async function runProbe(probe: Probe, sides: Sides, profile: ResolvedProfile, wrote: string[]): Promise<Check[]> {
+async function runProbe(probe: Probe, sides: Sides, { profile, judge }: { profile: ResolvedProfile; judge: Judge }, wrote: string[]): Promise<Check[]> {
   const context = (found: Discovered): ProbeContext => ({ ...found, profile })
   const targetSpec = probe.request(context(sides.target.found))
   const referenceSpec = probe.request(context(sides.reference.found))
@@ -102,7 +121,7 @@ async function runProbe(probe: Probe, sides: Sides, profile: ResolvedProfile, wr
   return (Object.entries(probe.checks) as Array<[AspectName, string]>).map(([aspect, topic]) => {
     const read = (name: 'target' | 'reference') => {
       const answer = answers[name]
-      return answer && ASPECTS[aspect](answer, sides[name].found, probe.operation)
+      return answer && ASPECTS[aspect](answer, sides[name].found, probe.operation, judge)
     }
     const expected = read('reference')
     const observed = read('target')

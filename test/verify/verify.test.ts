@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi, DEFAULT_PROFILE } from '../../src/index.ts'
 import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
 import { probesOf } from '../../src/verify/probes.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
 import { runVerify } from '../../src/verify/run.ts'
 import { runCli } from '../cli/cli-process.ts'
 import { verifyInProcess } from './in-process.ts'
@@ -88,11 +89,11 @@ test("the README's decisions table says, row by row, what verify observes and wh
   const rows = [...table.matchAll(/^\| (.+?) \| .* \| (.+?) \|$/gm)].slice(1).map((m) => ({ topic: m[1]!, verify: m[2]! }))
   expect(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8')).toContain(`of the README's ${rows.length} decision rows`)
   const observed = rows.filter((row) => row.verify.startsWith('observed')).map((row) => row.topic)
-  expect(observed.sort()).toEqual([...new Set(probesOf(true).flatMap((probe) => Object.values(probe.checks)))].sort())
+  expect(observed.sort()).toEqual([...new Set(probesOf(true, DEFAULT_SURFACE).flatMap((probe) => Object.values(probe.checks)))].sort())
   const knobs = rows.flatMap((row) => [...row.verify.matchAll(/`([a-zA-Z.{},]+)`/g)].map((m) => m[1]!)).filter((knob) => !knob.startsWith('--'))
   const top = (knob: string) => knob.split('.')[0]!
   expect([...new Set(knobs.map(top))].sort()).toEqual(Object.keys(DEFAULT_PROFILE).sort())
   expect(rows.filter((row) => row.verify.includes('with `--write`')).map((row) => row.topic).sort()).toEqual(
-    [...new Set(probesOf(true).filter((probe) => probe.write).flatMap((probe) => Object.values(probe.checks)))].filter((topic) => !probesOf(false).some((probe) => Object.values(probe.checks).includes(topic))).sort(),
+    [...new Set(probesOf(true, DEFAULT_SURFACE).filter((probe) => probe.write).flatMap((probe) => Object.values(probe.checks)))].filter((topic) => !probesOf(false, DEFAULT_SURFACE).some((probe) => Object.values(probe.checks).includes(topic))).sort(),
   )
 })
