@@ -14,12 +14,23 @@ export function topicsCovered(report: Report): string[] {
   return [...new Set(report.checks.filter((check) => check.verdict !== 'not-observed').map((check) => check.topic))]
 }
 
+/**
+ * A value as a line shows it: up to 100 characters; a long one that differs from `other` shown from a little
+ * before where they part (`…,status,updated,workspace`), so that the difference is on the line.
+ */
+function cut(text: string, other = text): string {
+  let common = 0
+  while (common < text.length && text[common] === other[common]) common++
+  const from = text.length > 100 && common > 40 ? common - 20 : 0
+  const shown = from > 0 ? `…${text.slice(from)}` : text
+  return shown.length <= 100 ? shown : `${shown.slice(0, 99)}…`
+}
+
 /** One line a check, then the totals. */
 export function summary(report: Report, wrote: readonly string[]): string {
   const width = Math.max(...report.checks.map((check) => check.id.length))
   const lines = report.checks.map((check) => {
-    const cut = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`)
-    const seen = check.verdict === 'differs' ? `expected ${cut(check.expected)}, observed ${cut(check.observed)}` : cut(check.observed)
+    const seen = check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
     return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${check.request.path}  ${seen}  [${check.topic}]`
   })
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length

@@ -33,7 +33,7 @@ async function bodyOf(request: IncomingMessage): Promise<Buffer> {
 }
 
 /** A problem the deviant sends itself, in the mock's shape (its titles in RFC 9110's words). */
-function problem(origin: string, status: number, detail: string, errors?: unknown[]): { status: number; headers: Record<string, string>; body: string } {
+export function problem(origin: string, status: number, detail: string, errors?: unknown[]): ProxyAnswer {
   const body = { $schema: `${origin}/api/schemas/ErrorModel.json`, title: RFC_TITLES[status] ?? 'Not Found', status, detail, ...(errors ? { errors } : {}) }
   return {
     status,
@@ -46,26 +46,44 @@ function problem(origin: string, status: number, detail: string, errors?: unknow
 const boundProblem = (origin: string, value: string) =>
   problem(origin, 422, 'validation failed', [{ message: `expected number <= ${PAGE_SIZE_MAX}`, location: 'query.page_size', value }])
 
-/** Forwards to `upstream` and changes the answer as PLANTS say. */
-async function answer(upstream: string, request: IncomingMessage, origin: string) {
+/** An answer the proxy writes. */
+export interface ProxyAnswer {
+  status: number
+  headers: Record<string, string>
+  body: string
+}
+
+/**
+ * Sends a request on to `upstream` as it came (the body read whole; `method` in place of its own) and
+ * answers as upstream did, with the proxy's own origin in `$schema` (a reverse proxy shows its own) and no
+ * hop-by-hop headers.
+ */
+export async function forward(upstream: string, request: IncomingMessage, origin: string, method = request.method!): Promise<ProxyAnswer> {
   const url = new URL(request.url!, upstream)
-  const pageSize = url.searchParams.get('page_size')
-  if (url.pathname === '/api/applications' && pageSize !== null && /^\d+$/.test(pageSize) && Number(pageSize) > PAGE_SIZE_MAX && Number(pageSize) <= 100) {
-    return boundProblem(origin, pageSize)
-  }
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (!['host', 'connection', 'content-length'].includes(name) && typeof value === 'string') headers.set(name, value)
   }
   const body = await bodyOf(request)
-  const method = request.method === 'HEAD' ? 'GET' : request.method!
-  const response = await fetch(url, { method, headers, body: method === 'GET' ? undefined : new Uint8Array(body) })
+  const response = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(body) })
   const out: Record<string, string> = {}
   response.headers.forEach((value, name) => {
-    if (!['www-authenticate', 'content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) out[name] = value
+    if (!['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) out[name] = value
   })
-  // The upstream writes its own origin into `$schema`: a reverse proxy shows its own.
-  let text = (await response.text()).split(upstream).join(origin)
+  return { status: response.status, headers: out, body: (await response.text()).split(upstream).join(origin) }
+}
+
+/** Forwards to `upstream` and changes the answer as PLANTS say. */
+async function answer(upstream: string, request: IncomingMessage, origin: string): Promise<ProxyAnswer> {
+  const url = new URL(request.url!, upstream)
+  const pageSize = url.searchParams.get('page_size')
+  if (url.pathname === '/api/applications' && pageSize !== null && /^\d+$/.test(pageSize) && Number(pageSize) > PAGE_SIZE_MAX && Number(pageSize) <= 100) {
+    return boundProblem(origin, pageSize)
+  }
+  const forwarded = await forward(upstream, request, origin, request.method === 'HEAD' ? 'GET' : request.method)
+  const { headers: out } = forwarded
+  delete out['www-authenticate']
+  let text = forwarded.body
   const type = out['content-type'] ?? ''
   if (type.startsWith('application/problem+json')) {
     const problem = JSON.parse(text) as { status: number; title: string }
@@ -77,19 +95,19 @@ async function answer(upstream: string, request: IncomingMessage, origin: string
     for (const record of records) if (record && typeof record === 'object') (record as Record<string, unknown>).archived = false
     text = JSON.stringify(envelope)
   }
-  if (url.pathname === '/api/applications' && response.status === 200) {
+  if (url.pathname === '/api/applications' && forwarded.status === 200) {
     const page = JSON.parse(text) as { data: unknown[]; current_page: number }
     if (page.data.length === 0 && page.current_page > 1) return problem(origin, 404, `page ${page.current_page} is past the last page`)
   }
-  const status = request.method === 'OPTIONS' && response.status === 204 ? 200 : response.status
+  const status = request.method === 'OPTIONS' && forwarded.status === 204 ? 200 : forwarded.status
   return { status, headers: out, body: text }
 }
 
-/** Starts the proxy on a free port; resolves with its URL and a close function. */
-export async function startDeviantProxy(upstream: string): Promise<{ url: string; close(): Promise<void> }> {
+/** Starts a proxy that answers with `answer` on a free port; resolves with its URL and a close function. */
+export async function startProxy(answer: (request: IncomingMessage, origin: string) => Promise<ProxyAnswer>): Promise<{ url: string; close(): Promise<void> }> {
   let origin = ''
   const server: Server = createServer((request, response) => {
-    answer(upstream, request, origin).then(
+    answer(request, origin).then(
       ({ status, headers, body }) => {
         response.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(body) })
         response.end(request.method === 'HEAD' ? undefined : body)
@@ -104,3 +122,6 @@ export async function startDeviantProxy(upstream: string): Promise<{ url: string
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   return { url: origin, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
+
+/** The demo server at `upstream` behind the seven plants. */
+export const startDeviantProxy = (upstream: string) => startProxy((request, origin) => answer(upstream, request, origin))
