@@ -17,7 +17,7 @@ const KIT_COMPONENTS = new Set([
 ])
 
 /** Routes the demo server answers before the API's (its reference page). */
-const RESERVED = [{ name: 'the reference page (/api/docs)', method: 'GET', path: '/api/docs' }] as const
+const RESERVED = [{ name: 'reference page', method: 'GET', path: '/api/docs' }] as const
 
 /** The surface of a mock with these operations of your own and this record model. */
 export function apiSurface(own: readonly Operation[], model: RecordModel): ApiSurface<Operation> {

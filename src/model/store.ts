@@ -1,6 +1,6 @@
 import type { ScenarioState } from './state.ts'
 import { Baseline } from './baseline.ts'
-import { replaceContent } from './bulk-load.ts'
+import { deepFreeze, replaceContent } from './bulk-load.ts'
 import { createWriteClock } from './clock.ts'
 import { iconUrls } from './icons.ts'
 import { createDatabase, type CollectionName, type Database } from './database.ts'
@@ -244,6 +244,7 @@ export class Store {
     const values = this.#complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
     this.#fill('workspaces')
     const workspace = await this.indexes.ownCreate(() => this.#db.workspaces.create(values as Workspace))
+    deepFreeze(workspace)
     this.indexes.addedWorkspace(workspace)
     return workspace
   }
@@ -254,6 +255,7 @@ export class Store {
     const values = this.#complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
     this.#fill('applications')
     const application = await this.indexes.ownCreate(() => this.#db.applications.create(values as Application))
+    deepFreeze(application)
     this.indexes.addedApplication(application)
     return application
   }
@@ -289,6 +291,8 @@ export class Store {
     )
     // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
     if (!next) throw new Error(`${previous.id} vanished during its update`)
+    // Records are replaced, never edited: the serializer and the reply cache key on the object.
+    deepFreeze(next)
     return next
   }
 

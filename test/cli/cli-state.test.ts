@@ -85,7 +85,7 @@ describe('loading a state file or a scenario module (before anything is served)'
 
   test('flag mistakes: --state with --scenario, --watch without a file, a --state file that is not there', () => {
     expect(() => parseFlags(['--state', 'fixtures/small.json', '--scenario', 'paging'])).toThrow('--state and --scenario are alternatives')
-    expect(() => parseFlags(['--watch', '--scenario', 'demo'])).toThrow('--watch reloads a --state file or a --scenario module')
+    expect(() => parseFlags(['--watch', '--scenario', 'demo'])).toThrow('--watch reloads a --state file, a --scenario module or an --operations module')
     expect(() => parseFlags(['--state', join(folder, 'missing.json')])).toThrow(/^--state: no such file: \S+missing\.json$/)
     expect(parseFlags(['--scenario', 'fixtures/../package.json']).scenario).toBe('fixtures/../package.json')
     expect(parseFlags(['--state', 'fixtures/small.json', '--watch'])).toMatchObject({ state: 'fixtures/small.json', watch: true, scenario: 'demo' })

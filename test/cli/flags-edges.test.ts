@@ -100,7 +100,7 @@ describe('scenario modules and state files', () => {
     const alternatives = '--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one'
     expect(messageOf(['--state', thisFile, '--scenario', 'demo'])).toBe(alternatives)
     expect(messageOf(['--scenario', thisFile, '--state', thisFile])).toBe(alternatives)
-    const watch = '--watch reloads a --state file or a --scenario module: give one of them'
+    const watch = '--watch reloads a --state file, a --scenario module or an --operations module: give one of them'
     expect(messageOf(['--watch'])).toBe(watch)
     expect(messageOf(['--watch', '--scenario', 'scale:2x2'])).toBe(watch)
     expect(parseFlags(['--watch', '--state', thisFile])).toMatchObject({ watch: true, state: thisFile, scenario: 'demo' })
@@ -140,7 +140,7 @@ describe('mistakes in the flags themselves', () => {
 describe('--help', () => {
   test('switches show no value; every row is the flag, padding, its description', () => {
     const text = helpText()
-    expect(text).toMatch(/^ {6}--watch {2,}Reload the --state file or --scenario module when it changes$/m)
+    expect(text).toMatch(/^ {6}--watch {2,}Reload the --state file, --scenario module or --operations module when it changes$/m)
     expect(text).toMatch(/^ {2}-h, --help {2,}Show this help and exit$/m)
     expect(text).toMatch(/^ {2}-p, --port <number> {2,}TCP port to listen on/m)
     expect(text).toContain('\nExamples:\n')
