@@ -11,7 +11,6 @@ import {
   type JsonObject,
   type OpenApiVersion,
 } from '../../model/openapi-schemas.ts'
-import { z } from '../../model/zod.ts'
 import { MAX_ID_LENGTH } from '../../model/ids.ts'
 import type { AnySchema } from '../../model/fields.ts'
 import { bodyName, type ApiSurface } from '../api-surface.ts'
@@ -80,7 +79,7 @@ function parameterObject(parameter: ParameterSpec<AnySchema>, version: OpenApiVe
   // Stryker disable next-line ConditionalExpression: unseen
   if (parameter.default !== undefined) schema.default = parameter.default
   // The kit's words for a parameter it knows (the same name means the same thing), else the schema's own description.
-  const description = PARAMETER_TEXTS[`${parameter.in}.${parameter.name}`] ?? z.globalRegistry.get(parameter.schema)?.description
+  const description = PARAMETER_TEXTS[`${parameter.in}.${parameter.name}`] ?? (schema.description as string | undefined)
   return {
     name: parameter.name,
     in: parameter.in,
