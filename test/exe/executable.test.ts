@@ -2,7 +2,7 @@
  * The demo server as one executable (`npm run build:exe`, scripts/build-exe.ts), run as a user without
  * Node runs it: a copy in a folder of its own (no node_modules above it), PATH holding that folder only (no
  * `node` on it), no NODE_* variable. It serves the demo, sessions, the console, the reference page and the
- * OpenAPI document from what is inside it, reloads a --state file, and refuses a scenario module.
+ * OpenAPI document from what is inside it, reloads a --state file, and refuses scenario and operations modules.
  *
  * Skipped with a note on a developer machine that has not built it, or built it before the sources last
  * changed; in CI (`CI` set: .ci/run builds it before npm test) a missing executable fails, as the browser
@@ -208,5 +208,16 @@ describe.skipIf(skipped !== undefined)('the single executable, without Node', { 
     const [code] = (await once(child, 'close')) as [number | null]
     expect(code).toBe(2)
     expect(stderr).toMatch(/^workspace-api-mock: \.\/my-scenario\.mjs: a scenario module needs Node \(npx workspace-api-mock --scenario \.\/my-scenario\.mjs\); [^\n]+\n$/)
+  })
+
+  test('an operations module: refused as a scenario module is', async () => {
+    running()
+    writeFileSync(join(folder, 'my-operations.mjs'), 'export default []\n')
+    const child = launch(['--operations', './my-operations.mjs', '--port', '0'])
+    let stderr = ''
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const [code] = (await once(child, 'close')) as [number | null]
+    expect(code).toBe(2)
+    expect(stderr).toMatch(/^workspace-api-mock: \.\/my-operations\.mjs: an operations module needs Node \(npx workspace-api-mock --operations \.\/my-operations\.mjs\); [^\n]+\n$/)
   })
 })

@@ -1,10 +1,10 @@
 /**
- * src/cli/sources.ts in the single executable (`isSea()` true): a scenario module is refused with one line
- * before any import is tried (the executable cannot import files). In-process, with node:sea's answer
- * replaced; test/exe/executable.test.ts sees the same from the real executable.
+ * src/cli/sources.ts in the single executable (`isSea()` true): a scenario or operations module is refused
+ * with one line before any import is tried (the executable cannot import files). In-process, with
+ * node:sea's answer replaced; test/exe/executable.test.ts sees the same from the real executable.
  */
 import { afterEach, expect, test, vi } from 'vitest'
-import { loadScenarioModule, SourceError } from '../../src/cli/sources.ts'
+import { loadOperationsModule, loadScenarioModule, SourceError } from '../../src/cli/sources.ts'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -23,6 +23,13 @@ test('in the executable: a SourceError that says a scenario module needs Node, n
   await expect(refused).rejects.toThrow(
     './no-such-scenario.ts: a scenario module needs Node (npx workspace-api-mock --scenario ./no-such-scenario.ts); ' +
       'this single executable serves the presets (--scenario demo) and --state files',
+  )
+})
+
+test('in the executable: an operations module is refused as a scenario module is', async () => {
+  asSingleExecutable(true)
+  await expect(loadOperationsModule('./my-operations.ts')).rejects.toThrow(
+    "./my-operations.ts: an operations module needs Node (npx workspace-api-mock --operations ./my-operations.ts); this single executable serves the spec's operations",
   )
 })
 

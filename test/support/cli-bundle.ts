@@ -30,7 +30,9 @@ export default async function setup(project: TestProject): Promise<void> {
   rmSync(PACKAGE, { recursive: true, force: true })
   mkdirSync(PACKAGE, { recursive: true })
   copyFileSync(join(ROOT, 'package.json'), join(PACKAGE, 'package.json'))
-  await build({ ...bundleOptions(ROOT, { 'cli/main': 'src/cli/main.ts' }, OUT), logLevel: 'silent' })
+  // The main entry beside it, sharing its chunks: an `--operations` module that imports `workspace-api-mock`
+  // from this package defines its operations with the command's own copy of the kit.
+  await build({ ...bundleOptions(ROOT, { 'cli/main': 'src/cli/main.ts', index: 'src/index.ts' }, OUT), logLevel: 'silent' })
   // The console's script and style where the server looks for them in the package (../console/client/).
   const client = join(OUT, 'console/client')
   mkdirSync(client, { recursive: true })

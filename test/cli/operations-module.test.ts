@@ -1,0 +1,103 @@
+/**
+ * `--operations <module>`: the demo server serves a module's operations and fields of your own, as a
+ * process. Its problems are one line and exit code 2; `--watch` serves an edit at once and keeps the last
+ * good module when an edit does not load. The module imports `workspace-api-mock` as a user's does: from the
+ * package the command runs from (the suites' bundle, test/support/cli-bundle.ts).
+ */
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { CLI, runCli, startCli } from './cli-process.ts'
+
+// A project of the user's: its node_modules holds the package the command runs from.
+const project = mkdtempSync(join(tmpdir(), 'wam-operations-'))
+mkdirSync(join(project, 'node_modules'))
+symlinkSync(dirname(dirname(dirname(CLI))), join(project, 'node_modules/workspace-api-mock'), 'dir')
+afterAll(() => rmSync(project, { recursive: true, force: true }))
+
+const DELETE_WORKSPACE = `
+import { defineOperation, identifierParameter, z } from 'workspace-api-mock'
+
+export default [
+  defineOperation({
+    name: 'deleteWorkspace',
+    method: 'DELETE',
+    path: '/api/workspaces/{workspaceId}',
+    params: { workspaceId: identifierParameter },
+    run: ({ params, workspaces }) => workspaces.delete(workspaces.get(params.workspaceId)),
+  }),
+]
+export const fields = { application: { status: { schema: z.enum(['active']), build: () => 'active' } } }
+`
+
+let count = 0
+function module(text: string): string {
+  const path = join(project, `operations-${++count}.ts`)
+  writeFileSync(path, text)
+  return path
+}
+
+const auth = (principal: { apiKey: string; apiSecret: string }) => ({ 'X-API-Key': principal.apiKey, 'X-API-Secret': principal.apiSecret })
+
+describe.concurrent('serving a module', () => {
+  test("its operations and fields, named in the banner; sessions serve them too", async () => {
+    const path = module(DELETE_WORKSPACE)
+    const cli = await startCli(['--operations', path])
+    try {
+      expect(cli.stdout()).toContain(`Operations of your own (${path}): DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status.`)
+      const headers = auth(cli.principals[0]!)
+      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+      const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
+      expect(page.data[0].status).toBe('active')
+      const session = await (await fetch(`${cli.url}/__admin/sessions`, { method: 'POST' })).json()
+      const deleted = await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers: auth(session) })
+      expect(deleted.status).toBe(204)
+      expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { headers })).status).toBe(200)
+    } finally {
+      await cli.stop()
+    }
+  })
+
+  test.each([
+    ['no array as its default export', 'export default {}', (path: string) => `${path} must export an array of operations (defineOperation) as its default export, it has a default export of type object`],
+    ['a definition the kit cannot serve', "import { defineOperation } from 'workspace-api-mock'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/x', run: () => undefined })]", (path: string) => `${path} could not be loaded: operation x: path: expected a path under /api`],
+    ['a route of the kit\'s', "import { defineOperation } from 'workspace-api-mock'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/api/workspaces', run: () => undefined })]", (path: string) => `${path}: operation x: path: GET /api/workspaces is the route of the kit's listWorkspaces already`],
+    ['a field of a record that takes none', "export default []\nexport const fields = { gateway: {} }", (path: string) => `${path}: fields.gateway: no such record`],
+    ['an operation from elsewhere', "export default [{ name: 'x', method: 'GET', path: '/api/x', run() {} }]", (path: string) => `${path}: operations[0]: not an operation made by defineOperation`],
+  ])('%s: one line, exit code 2', async (_, text, message) => {
+    const path = module(text)
+    const { code, stdout, stderr } = await runCli(['--port', '0', '--operations', path])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.split('\n').filter(Boolean)).toHaveLength(1)
+    expect(stderr).toContain(`workspace-api-mock: ${message(path)}`)
+  })
+
+  test('a field whose builder its own schema refuses: one line, exit code 2', async () => {
+    const path = module("import { z } from 'workspace-api-mock'\nexport default []\nexport const fields = { workspace: { tier: { schema: z.enum(['free']), build: () => 'gold' } } }")
+    const { code, stderr } = await runCli(['--port', '0', '--operations', path])
+    expect(code).toBe(2)
+    expect(stderr).toMatch(new RegExp(`^workspace-api-mock: ${path}: fields\\.workspace\\.tier\\.build: returned "gold" for workspace wse_[0-9a-f]+, which the field's schema refuses: .*\\n$`))
+  })
+})
+
+test('--watch serves an edit of the module at once; an edit that does not load keeps the last good one', { timeout: 30_000 }, async () => {
+  const path = module(DELETE_WORKSPACE)
+  const cli = await startCli(['--operations', path, '--watch'])
+  try {
+    expect(cli.stdout()).toContain(`Watching ${path}: changes are served at once.`)
+    const headers = auth(cli.principals[0]!)
+    const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+    writeFileSync(path, DELETE_WORKSPACE.replace("'DELETE'", "'PATCH'").replace("name: 'deleteWorkspace'", "name: 'touchWorkspace'").replace(/export const fields.*/, ''))
+    await expect.poll(() => cli.stdout(), { timeout: 5000 }).toMatch(/reloaded .*operations-\d+\.ts: 1 operation \(touchWorkspace\); fields: none/)
+    expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })).status).toBe(405)
+    const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
+    expect(page.data[0].status).toBeUndefined()
+    writeFileSync(path, 'export default 7')
+    await expect.poll(() => cli.stderr(), { timeout: 5000 }).toContain(`${path} changed but was not reloaded, still serving the last good state: ${path} must export an array`)
+    expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'PATCH', headers })).status).toBe(204)
+  } finally {
+    await cli.stop()
+  }
+})
