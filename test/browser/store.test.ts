@@ -7,8 +7,9 @@
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createMockApi } from '../../src/index.ts'
+import { createMockApi, unshownOperations } from '../../src/index.ts'
 import { startRig, withoutChromium, type BrowserRig } from './rig.ts'
+import { fields } from './store-page/fields.ts'
 
 const PAGE = fileURLToPath(new URL('./store-page/', import.meta.url))
 const KEY = 'workspace-api-mock:demo:42'
@@ -88,6 +89,28 @@ describe.skipIf(withoutChromium)('the browser store at its limits, in Chromium',
       const text = (globalThis as any)[area].getItem(key) as string | null
       return text === null ? null : (JSON.parse(text).state.workspaces as Array<{ id: string }>).map((w) => w.id)
     }, { area, key: KEY })
+
+  test('operations and fields of your own in the worker: the same data as in Node, byte for byte; a preset answers', async () => {
+    const tab = await open('?operations=presets')
+    try {
+      const node = createMockApi({ scenario: 'demo', seed: 42, assetsOrigin: rig.origin, operations: unshownOperations, fields })
+      await node.ready
+      expect(JSON.stringify(await snapshot(tab.page))).toBe(JSON.stringify(node.snapshot()))
+      const [workspace] = node.snapshot().workspaces
+      const statuses = await tab.page.evaluate(async (id) => {
+        const { apiKey, apiSecret } = (globalThis as any).mock.api.credentials
+        const headers = { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret }
+        const page = await (await fetch('/api/applications', { headers: { ...headers, 'X-Workspace-ID': id } })).json()
+        const deleted = await fetch(`/api/workspaces/${id}`, { method: 'DELETE', headers })
+        const listed = await (await fetch('/api/workspaces', { headers })).json()
+        return { status: page.data[0].status, deleted: deleted.status, listed: listed.data.some((w: { id: string }) => w.id === id) }
+      }, workspace!.id)
+      expect(statuses).toEqual({ status: expect.stringMatching(/^(active|paused)$/), deleted: 204, listed: false })
+      expect(tab.problems).toEqual([])
+    } finally {
+      await tab.page.close()
+    }
+  })
 
   test('writes until sessionStorage is full: answers go on from memory, one warning with the size and the limit, a reload starts from the scenario', async () => {
     const tab = await open('?persist=sessionStorage')
