@@ -7,17 +7,18 @@ import type { UnhandledFrameHandle } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import type { DefinedOperation } from '../handlers/define-operation.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 
 requireNode()
 
-export interface UseMockApiOptions extends MockApiOptions {
+export interface UseMockApiOptions<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> extends MockApiOptions<Ops> {
   /** MSW 3's reaction to a request no handler answers. Default `'error'`. */
   onUnhandledFrame?: UnhandledFrameHandle
 }
 
 /** The mock API plus the msw/node server it is installed in (for plain `server.use(...)` overrides). */
-export type VitestMockApi = MockApi & { readonly server: SetupServer }
+export type VitestMockApi<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> = MockApi<Ops> & { readonly server: SetupServer }
 
 /**
  * Starts `setupServer` before all tests; after each test resets state, faults, overrides and the journal,
@@ -26,7 +27,7 @@ export type VitestMockApi = MockApi & { readonly server: SetupServer }
  * const api = useMockApi({ scenario: 'demo', seed: 42 })
  * test('lists', async () => { await fetch('/api/workspaces', { headers: { 'X-API-Key': api.credentials.apiKey, ... } }) })
  */
-export function useMockApi(options: UseMockApiOptions = {}): VitestMockApi {
+export function useMockApi<const Ops extends readonly DefinedOperation[] = readonly []>(options: UseMockApiOptions<Ops> = {}): VitestMockApi<Ops> {
   const { onUnhandledFrame = 'error', ...mockOptions } = options
   const api = createMockApi(mockOptions)
   const server = setupServer(...api.handlers)
@@ -45,5 +46,5 @@ export function useMockApi(options: UseMockApiOptions = {}): VitestMockApi {
     server.close()
   })
 
-  return Object.defineProperty(api, 'server', { value: server, enumerable: true }) as VitestMockApi
+  return Object.defineProperty(api, 'server', { value: server, enumerable: true }) as VitestMockApi<Ops>
 }

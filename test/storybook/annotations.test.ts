@@ -5,6 +5,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { deleteWorkspace, z } from '../../src/index.ts'
 import { createAnnotations, mockApiOf, type LoadedContextLike } from '../../src/storybook/annotations.ts'
 import { createStorySwitch } from '../../src/storybook/story-switch.ts'
 
@@ -80,5 +81,29 @@ describe('the annotations in the order Storybook runs them', () => {
 
   test('mockApiOf a context without the loader says what to add', () => {
     expect(() => mockApiOf({ loaded: {} })).toThrow(/add mockApiLoader\(\) to the loaders of \.storybook\/preview\.ts \(or mockApiAddon\(\) to its addons\)/)
+  })
+
+  test("parameters.mockApi's operations and fields: the story's mock serves them; its faults and overrides name them", async () => {
+    const fields = { workspace: { tier: { schema: z.enum(['free']), build: () => 'free' } } }
+    const story = await runStory({
+      mockApi: {
+        scenario: 'demo',
+        operations: [deleteWorkspace],
+        fields,
+        faults: [{ type: 'fail', target: 'deleteWorkspace', status: 503, times: 1 }],
+        overrides: { paused: { operation: 'deleteWorkspace', once: true, problem: { status: 409, detail: 'in use' } } },
+      },
+    })
+    const { apiKey, apiSecret } = mockApiOf(story).credentials
+    const headers = { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret }
+    const [workspace] = (await (await fetch(`${ORIGIN}/api/workspaces`, { headers })).json()).data
+    expect(workspace.tier).toBe('free')
+    const remove = () => fetch(`${ORIGIN}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })
+    expect((await remove()).status).toBe(503)
+    expect((await remove()).status).toBe(409)
+    expect((await remove()).status).toBe(204)
+    await expect(runStory({ mockApi: { scenario: 'demo', overrides: [{ operation: 'deleteWorkspace', problem: { status: 409, detail: 'x' } }] } })).rejects.toThrow(
+      /parameters\.mockApi\.overrides\[0\]\.operation: expected an operation name \(.*\), got "deleteWorkspace"/,
+    )
   })
 })
