@@ -3,35 +3,48 @@
  * also speaks MCP on stdio, until stdin ends. Exit codes: 0 after a clean stop, 1 when the server cannot
  * start, 2 for a command-line mistake.
  */
-import { readFileSync } from 'node:fs'
-import type { ScenarioState } from '../model/state.ts'
-import { InvalidStateError } from '../model/validate-state.ts'
-import type { Scenario } from '../scenarios/kit.ts'
-import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
-import { withCredentials } from '../scenarios/with-credentials.ts'
-import type { MockServer, MockServerOptions } from '../server/server.ts'
-import type { FaultSpec } from '../server/admin/admin.ts'
+import type { ScenarioRef } from '../scenarios/resolve.ts'
+import type { MockServer, MockServerOptions, StartedServer } from '../server/server.ts'
+import type { FaultSpec } from '../server/sessions/served-mock.ts'
 import type { Profile } from '../handlers/profile.ts'
-import { surfaceOf } from '../api/mock-surface.ts'
 import { DefinitionError } from '../model/definition-error.ts'
 import { COMMAND, describe, packageVersion } from './command.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
-import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './serve-flags.ts'
-import { scaleSize, withProgress } from './progress.ts'
-import {
-  buildModuleState,
-  describeChanges,
-  loadOperationsModule,
-  loadScenarioModule,
-  loadStateFile,
-  SourceError,
-  withFirstCredentials,
-  type OperationsModule,
-} from './sources.ts'
-import { watchFile } from './watch.ts'
+import { FlagError, helpText, parseFlags, type CliSettings } from './serve-flags.ts'
+import { sourceOf, type Source } from './serve-source.ts'
+import { watchSources } from './serve-watch.ts'
+import { loadOperationsModule, SourceError, type OperationsModule } from './sources.ts'
 
 /** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
 export async function serveCommand(argv: readonly string[]): Promise<number> {
+  const settings = settingsOf(argv)
+  if (typeof settings === 'number') return settings
+  const began = performance.now()
+  const loaded = await load(settings)
+  if (typeof loaded === 'number') return loaded
+  const started = await start(settings, loaded)
+  if (typeof started === 'number') return started
+  const { server } = started
+  // Listen for signals before the banner: whoever reads it may stop the server at once.
+  const stopped = stopOnSignal(server)
+  // `mcp` speaks the protocol on stdout: what people read goes to stderr.
+  const out = settings.command === 'mcp' ? process.stderr : process.stdout
+  const unwatch = settings.watch ? watchSources(server, settings, loaded, out) : undefined
+  const { banner } = await import('./banner.ts')
+  out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - began) / 1000 }))
+  if (settings.command === 'mcp') {
+    await Promise.race([stopped, mcpOnStdio(started)])
+    // After a signal the protocol's stdin is still open, and would keep the process alive.
+    process.stdin.destroy()
+  } else {
+    await stopped
+  }
+  unwatch?.()
+  return 0
+}
+
+/** The flags, or the exit code of `--help`, `--version` or a mistake. */
+function settingsOf(argv: readonly string[]): CliSettings | number {
   let settings: CliSettings
   try {
     settings = parseFlags(argv)
@@ -48,28 +61,36 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${packageVersion()}\n`)
     return 0
   }
+  return settings
+}
 
-  // Loaded only now, so that --help and flag mistakes answer at once.
-  const { ListenError, startMockServer } = await import('../server/server.ts')
-  const { banner } = await import('./banner.ts')
-  const started = performance.now()
-  let source: Source
-  let profile: Profile | undefined
-  let definitions: OperationsModule | undefined
+/** What the command loaded before it serves: its data, profile, and operations and fields of your own. */
+interface Loaded {
+  source: Source
+  profile: Profile | undefined
+  definitions: OperationsModule | undefined
+}
+
+/** What the server serves, the profile it follows and its operations module, or exit code 2 with a line that says what is wrong. */
+async function load(settings: CliSettings): Promise<Loaded | number> {
   try {
-    profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
-    definitions = settings.operations === undefined ? undefined : await loadOperationsModule(settings.operations)
-    source = await sourceOf(settings, definitions)
+    const profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
+    const definitions = settings.operations === undefined ? undefined : await loadOperationsModule(settings.operations)
+    return { source: await sourceOf(settings, definitions), profile, definitions }
   } catch (error) {
     if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error
     process.stderr.write(`${COMMAND}: ${error.message}\n`)
     return 2
   }
-  let server: MockServer
+}
+
+/** The started server, or the exit code of a start that failed (1; 2 when the user's data is at fault). */
+async function start(settings: CliSettings, { source, profile, definitions }: Loaded): Promise<StartedServer | number> {
+  // Loaded only now, so that --help and flag mistakes answer at once.
+  const { ListenError, startServer } = await import('../server/server.ts')
   try {
-    server = await startMockServer({ ...toServerOptions(settings, source), ...definitions, profile })
+    return await startServer({ ...toServerOptions(settings, source), ...definitions, profile })
   } catch (error) {
-    source.finish()
     if (error instanceof ListenError) {
       process.stderr.write(`${COMMAND}: ${error.message}\n`)
       return 1
@@ -87,68 +108,16 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     const known = error instanceof TypeError
     process.stderr.write(`${COMMAND}: ${known ? error.message : `cannot start: ${describe(error)}`}\n`)
     return 1
+  } finally {
+    source.finish()
   }
-  source.finish()
-  // Listen for signals before the banner: whoever reads it may stop the server at once.
-  const stopped = stopOnSignal(server)
-  // `mcp` speaks the protocol on stdout: what people read goes to stderr.
-  const out = settings.command === 'mcp' ? process.stderr : process.stdout
-  const unwatch = settings.watch ? watchSources(server, settings, source, definitions, out) : undefined
-  out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - started) / 1000 }))
-  if (settings.command === 'mcp') {
-    await Promise.race([stopped, mcpOnStdio(server)])
-    // After a signal the protocol's stdin is still open, and would keep the process alive.
-    process.stdin.destroy()
-  } else {
-    await stopped
-  }
-  unwatch?.()
-  return 0
 }
 
 /** Serves MCP on stdio until stdin ends, then stops the server. */
-async function mcpOnStdio(server: MockServer): Promise<void> {
+async function mcpOnStdio(started: StartedServer): Promise<void> {
   const { serveStdio } = await import('./mcp-stdio.ts')
-  await serveStdio(server)
-  await server.close()
-}
-
-/** What the command serves: a preset scenario, a scenario module, or a state file. */
-type Source =
-  | { kind: 'preset'; scenario: Scenario; finish(): void }
-  | { kind: 'module'; path: string; scenario: Scenario; raw: Scenario; finish(): void }
-  | { kind: 'state'; path: string; state: ScenarioState; finish(): void }
-
-async function sourceOf(settings: CliSettings, definitions: OperationsModule | undefined): Promise<Source> {
-  const credentials = { apiKey: settings.apiKey, apiSecret: settings.apiSecret }
-  if (settings.state !== undefined) {
-    const path = settings.state
-    const state = loadStateFile(path, surfaceOf({ ...definitions }).model, settings.seed)
-    return { kind: 'state', path, state: withFirstCredentials(state, credentials, path), finish() {} }
-  }
-  if (isScenarioModule(settings.scenario)) {
-    const path = settings.scenario
-    const raw = await loadScenarioModule(path)
-    return { kind: 'module', path, raw, scenario: withCredentialsOf(guarded(raw, path), settings), finish() {} }
-  }
-  const ref = settings.scenario as ScenarioRef
-  const progress = withProgress(withCredentialsOf(resolveScenario(ref), settings), {
-    label: settings.scenario,
-    total: scaleSize(settings.scenario),
-    stream: process.stderr,
-  })
-  return { kind: 'preset', scenario: progress.scenario, finish: () => progress.finish() }
-}
-
-/** A module's scenario whose own failures say where they come from. */
-function guarded(scenario: Scenario, path: string): Scenario {
-  return (kit) => {
-    try {
-      scenario(kit)
-    } catch (error) {
-      throw new SourceError(`${path} failed while building its data: ${(error as Error).message}`)
-    }
-  }
+  await serveStdio(started)
+  await started.server.close()
 }
 
 /** Where the flags become server options: new flags are passed on here. */
@@ -185,122 +154,6 @@ function faultsOf(settings: CliSettings): FaultSpec[] {
   }
   return faults
 }
-
-function withCredentialsOf(scenario: Scenario, settings: CliSettings): Scenario {
-  if (settings.apiKey === undefined && settings.apiSecret === undefined) return scenario
-  return withCredentials(scenario, { apiKey: settings.apiKey, apiSecret: settings.apiSecret })
-}
-
-/** `--watch`: the data source and the operations module, each reloaded when it changes; returns the function that stops both. */
-function watchSources(
-  server: MockServer,
-  settings: CliSettings,
-  source: Source,
-  definitions: OperationsModule | undefined,
-  out: NodeJS.WritableStream,
-): () => void {
-  let current = definitions
-  const fields = () => current?.fields
-  const stops = [watchSource(server, settings, source, fields, out)]
-  if (settings.operations !== undefined) {
-    stops.push(watchOperations(server, settings.operations, out, (next) => (current = next)))
-  }
-  return () => stops.forEach((stop) => stop())
-}
-
-/**
- * Calls `reload` after each change of `path` on disk that changes its text, one at a time. `reload` throws
- * for a change that does not load: the last good one stays, and the reason is printed.
- */
-function watchText(path: string, reload: (at: string) => Promise<void>): () => void {
-  let lastText = readText(path)
-  let queue = Promise.resolve()
-  const attempt = async () => {
-    const text = readText(path)
-    if (text === lastText) return
-    lastText = text
-    const at = new Date().toLocaleTimeString('en-GB')
-    try {
-      await reload(at)
-    } catch (error) {
-      const known = error instanceof SourceError || error instanceof InvalidStateError || error instanceof DefinitionError
-      process.stderr.write(`[${at}] ${path} changed but was not reloaded, still serving the last good state: ${known ? error.message : describe(error)}\n`)
-    }
-  }
-  return watchFile(path, () => {
-    queue = queue.then(attempt)
-  })
-}
-
-/**
- * Serves the state file or scenario module again after each change, on the same port (with the fields the
- * operations module declares now). A change that does not load keeps the last good state and says why.
- */
-function watchSource(
-  server: MockServer,
-  settings: CliSettings,
-  source: Source,
-  fields: () => OperationsModule['fields'],
-  out: NodeJS.WritableStream,
-): () => void {
-  if (source.kind === 'preset') return () => {}
-  const { path } = source
-  let current = source.kind === 'state' ? source.state : server.api.snapshot()
-  let version = 0
-  return watchText(path, async (at) => {
-    let next: ScenarioState
-    if (source.kind === 'state') {
-      next = withFirstCredentials(loadStateFile(path, surfaceOf({ fields: fields() }).model, settings.seed), settings, path)
-    } else {
-      const scenario = withCredentialsOf(await loadScenarioModule(path, ++version), settings)
-      next = buildModuleState(scenario, path, { seed: settings.seed, assetsOrigin: server.url, fields: fields() })
-    }
-    await server.replaceState(next, path)
-    const changes = describeChanges(current, next)
-    const keys = (state: ScenarioState) => state.accounts.map((a) => `${a.apiKey} ${a.apiSecret}`).join()
-    const principalsChanged = keys(current) !== keys(next)
-    current = next
-    out.write(
-      `[${at}] reloaded ${path}: ${changes} (now ${next.workspaces.length} workspaces, ${next.applications.length} applications)\n` +
-        (principalsChanged ? principalLines(server) : ''),
-    )
-  })
-}
-
-/** Serves the operations module's operations and fields again after each change; sessions end (they run the old ones). */
-function watchOperations(server: MockServer, path: string, out: NodeJS.WritableStream, loaded: (next: OperationsModule) => void): () => void {
-  let version = 0
-  return watchText(path, async (at) => {
-    const next = await loadOperationsModule(path, ++version)
-    await server.redefine(next)
-    loaded(next)
-    out.write(`[${at}] reloaded ${path}: ${definitionsLine(next)}\n`)
-  })
-}
-
-/** What an operations module declares, in a line: `2 operations (deleteWorkspace, getReport); fields: application.status`. */
-export function definitionsLine({ operations, fields }: OperationsModule): string {
-  const names = operations.map((operation) => operation.name)
-  const declared = Object.entries(fields ?? {}).flatMap(([record, byName]) => Object.keys(byName ?? {}).map((name) => `${record}.${name}`))
-  return `${names.length} operation${names.length === 1 ? '' : 's'}${names.length > 0 ? ` (${names.join(', ')})` : ''}; fields: ${declared.join(', ') || 'none'}`
-}
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8')
-  } catch {
-    return undefined
-  }
-}
-
-/** The principals after a reload changed them, as the banner prints them. */
-function principalLines(server: MockServer): string {
-  const lines = server.api.principals.map(
-    (principal, index) => `  ${index + 1}. X-API-Key: ${principal.apiKey}  X-API-Secret: ${principal.apiSecret}`,
-  )
-  return `Principals now:\n${lines.join('\n')}\n`
-}
-
 
 /** Resolves after SIGINT or SIGTERM has closed the server; a second signal exits at once. */
 function stopOnSignal(server: MockServer): Promise<void> {

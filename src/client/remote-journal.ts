@@ -6,27 +6,28 @@
 import { matches, type JournalEntry, type JournalQuery } from '../testkit/journal.ts'
 import { adminRequest } from './admin-request.ts'
 
+/** By operation names as strings: the server may serve operations of your own. */
 export interface RemoteJournal {
   /** Every kept entry, oldest first (`mockApi.journal.entries`). */
-  entries(): Promise<JournalEntry[]>
-  filter(query?: JournalQuery): Promise<JournalEntry[]>
-  count(query?: JournalQuery): Promise<number>
+  entries(): Promise<JournalEntry<string>[]>
+  filter(query?: JournalQuery<string>): Promise<JournalEntry<string>[]>
+  count(query?: JournalQuery<string>): Promise<number>
   /** The newest matching entry. */
-  last(query?: JournalQuery): Promise<JournalEntry | undefined>
+  last(query?: JournalQuery<string>): Promise<JournalEntry<string> | undefined>
   clear(): Promise<void>
 }
 
 /** The journal of the mock whose admin routes are at `admin` (ending in `/`), called with `headers`. */
 export function remoteJournal(admin: string, headers: Record<string, string>): RemoteJournal {
-  const entries = async () => (await adminRequest<{ entries: JournalEntry[] }>('GET', `${admin}journal`, headers)).entries
-  const filter = async (query: JournalQuery = {}) => (await entries()).filter((entry) => matches(entry, query))
+  const entries = async () => [...(await adminRequest('GET journal', `${admin}journal`, headers)).entries]
+  const filter = async (query: JournalQuery<string> = {}) => (await entries()).filter((entry) => matches(entry, query))
   return {
     entries,
     filter,
     count: async (query) => (await filter(query)).length,
     last: async (query) => (await filter(query)).at(-1),
     clear: async () => {
-      await adminRequest('DELETE', `${admin}journal`, headers)
+      await adminRequest('DELETE journal', `${admin}journal`, headers)
     },
   }
 }

@@ -9,12 +9,12 @@ import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import type { FaultSpec } from './admin/admin.ts'
 import { hostName } from './admin/guard.ts'
 import { Control } from './admin/control.ts'
-import { checkedLimits, type ServerLimits } from './limits.ts'
+import { checkedLimits, type ServerLimits, type SessionLimits } from './limits.ts'
 import { route, type RouterContext } from './http/router.ts'
-import type { MockSession, SessionLimits, SessionOptions } from './sessions/registry.ts'
+import type { MockSession, SessionOptions } from './sessions/registry.ts'
+import type { FaultSpec } from './sessions/served-mock.ts'
 
 export interface MockServerOptions extends MockApiOptions, ServerLimits {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
@@ -104,8 +104,8 @@ const CLOSE_GRACE_MS = 2000
 /**
  * Serves the mock API over HTTP with `node:http`. Requests go to `api.handle`, which runs the same
  * operations with the same MSW path patterns as `api.handlers` (a test holds both to identical answers)
- * without MSW's per-handler machinery, several times cheaper per request. `/__admin/` routes (admin.ts)
- * inject faults, read the journal and reset.
+ * without MSW's per-handler machinery, several times cheaper per request. `/__admin/` routes (admin/)
+ * inject faults, read the journal and reset; sessions (sessions/) give each client a state of its own.
  * Icon URLs in the data point at this server (`assetsOrigin` defaults to its own URL).
  * @example
  * const server = await startMockServer({ port: 0, scenario: 'demo', seed: 42 })
@@ -113,9 +113,19 @@ const CLOSE_GRACE_MS = 2000
  * await server.close()
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', cors = true, onListening, faults = [], sessions, name, ...rest } = options
-  const { adminToken = defaultToken(host), allowedHosts = [], maxRecords, bodyTimeout, ...apiOptions } = rest
-  const limits = checkedLimits({ maxRecords, bodyTimeout })
+  return (await startServer(options)).server
+}
+
+/** A started server and its control plane: what `workspace-api-mock mcp` drives in process (not public API). */
+export interface StartedServer {
+  readonly server: MockServer
+  readonly control: Control
+}
+
+/** `startMockServer`, with the control plane the server's MCP over stdio acts on. */
+export async function startServer(options: MockServerOptions = {}): Promise<StartedServer> {
+  const { port = 4010, host = '127.0.0.1', cors = true, onListening, adminToken = defaultToken(host), allowedHosts = [] } = options
+  const limits = checkedLimits({ maxRecords: options.maxRecords, bodyTimeout: options.bodyTimeout })
   const ownHost = hostName(host.includes(':') ? `[${host}]` : host)
   const context: RouterContext = {
     url: '',
@@ -133,74 +143,98 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = baseUrlOf(server.address() as AddressInfo, host)
   context.url = url
   onListening?.(url)
-  const { scenario, state, ...shared } = apiOptions
-  let mockOptions: MockApiOptions = { assetsOrigin: url, ...shared }
-  const controlFor = (api: MockApi, previous?: Control) =>
-    new Control({
+  let control: Control
+  try {
+    control = await startControl(options, url, limits.maxRecords)
+  } catch (error) {
+    await closeServer(server)
+    throw error
+  }
+  const serve = (next: Control) => {
+    context.api = next.base.api
+    context.control = next
+    control = next
+  }
+  serve(control)
+  const redefine = async (definitions: Pick<MockApiOptions, 'operations' | 'fields'>) => {
+    const previous = control
+    const state = await stateWithout(previous.base.api, definitions.fields)
+    serve(await startControl({ ...options, ...definitions, name: previous.base.scenario }, url, limits.maxRecords, state))
+    previous.close()
+  }
+  const face = publicFace(() => control, server, { url, adminToken, redefine })
+  return {
+    server: face,
+    get control() {
+      return control
+    },
+  }
+}
+
+/**
+ * The mock of the base state (built from the scenario or state, or from `initial`: a redefinition's) and
+ * the control plane around it.
+ */
+async function startControl(options: MockServerOptions, url: string, maxRecords: number, initial?: ScenarioState): Promise<Control> {
+  const { faults = [], sessions, name, scenario, state } = options
+  const mockOptions = { assetsOrigin: url, ...mockOptionsOf(options) }
+  let control: Control | undefined
+  try {
+    const api = createMockApi({ ...mockOptions, ...(initial === undefined ? { scenario, state } : { state: initial }) })
+    control = new Control({
       api,
-      name: previous?.base.scenario ?? name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
+      name: name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
       seed: api.seed,
       scenario: sessions?.scenario ?? (state === undefined ? (scenario ?? 'demo') : undefined),
       apiOptions: mockOptions,
       startupFaults: faults,
       limits: sessions ?? {},
-      maxRecords: limits.maxRecords,
+      maxRecords,
     })
-  let running: Control
-  try {
-    running = await serving(context, controlFor, createMockApi({ ...mockOptions, scenario, state }))
-  } catch (error) {
-    await closeServer(server)
-    throw error
-  }
-  const started: MockServer = {
-    url,
-    get api() {
-      return running.base.api
-    },
-    adminToken,
-    server,
-    get sessions() {
-      return running.sessions
-    },
-    replaceState(next, stateName) {
-      const copy = initialStateOf({ ...mockOptions, state: next })
-      if (copy.accounts.length === 0) {
-        throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
-      }
-      return running.base.replaceState(copy, stateName)
-    },
-    async redefine(definitions) {
-      const options = { ...mockOptions, operations: definitions.operations, fields: definitions.fields }
-      const previous = running
-      const api = createMockApi({ ...options, state: await stateWithout(previous.base.api, definitions.fields) })
-      mockOptions = options
-      running = await serving(context, (next) => controlFor(next, previous), api)
-      controls.set(started, running)
-      previous.close()
-    },
-    close() {
-      running.close()
-      return closeServer(server)
-    },
-  }
-  controls.set(started, running)
-  return started
-}
-
-/** Makes `api` (and a control plane around it) the one the server answers with, once its state is loaded. */
-async function serving(context: RouterContext, controlFor: (api: MockApi) => Control, api: MockApi): Promise<Control> {
-  let control: Control | undefined
-  try {
-    control = controlFor(api)
     await api.ready
+    return control
   } catch (error) {
     control?.close()
     throw error
   }
-  context.api = api
-  context.control = control
-  return control
+}
+
+/** The options of the server's mocks: everything but the server's own and what the data is built from. */
+function mockOptionsOf(options: MockServerOptions): MockApiOptions {
+  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, scenario, state, ...mock } = options
+  return mock
+}
+
+/** The server as `startMockServer` answers it, over the control plane it serves with now (`current`). */
+function publicFace(
+  current: () => Control,
+  server: Server,
+  { url, adminToken, redefine }: Pick<MockServer, 'url' | 'adminToken' | 'redefine'>,
+): MockServer {
+  return {
+    url,
+    get api() {
+      return current().base.api
+    },
+    adminToken,
+    server,
+    get sessions() {
+      return current().sessions
+    },
+    replaceState(next, stateName) {
+      const control = current()
+      const copy = initialStateOf({ ...control.apiOptions, state: next })
+      if (copy.accounts.length === 0) {
+        throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
+      }
+      return control.base.replaceState(copy, stateName)
+    },
+    redefine,
+    close() {
+      current().close()
+      return closeServer(server)
+    },
+  }
 }
 
 /** A mock's initial state as plain data, without the fields of its own that `fields` no longer declares. */
@@ -212,13 +246,6 @@ async function stateWithout(api: MockApi, fields: RecordFields | undefined): Pro
     for (const value of records) for (const name of dropped) delete (value as Record<string, unknown>)[name]
   }
   return state
-}
-
-const controls = new WeakMap<MockServer, Control>()
-
-/** The control plane of a server `startMockServer` started: what `workspace-api-mock mcp` drives in process. */
-export function controlOf(server: MockServer): Control | undefined {
-  return controls.get(server)
 }
 
 /** Loopback serves one developer as before; any other interface gets a token nobody has to think of. */
