@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { allJsonSchemas } from '../src/model/json-schemas.ts'
 import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../src/handlers/openapi/served-documents.ts'
 import { fixtureText } from '../src/model/fixture-text.ts'
+import { DEFAULT_SURFACE } from '../src/handlers/operation-table.ts'
 import { profileJsonSchema } from '../src/handlers/profile-json-schema.ts'
 import { buildScenario } from '../src/scenarios/resolve.ts'
 import { DEMO_FIXTURE_SEED } from '../src/scenarios/presets.ts'
@@ -19,7 +20,7 @@ for (const [name, schema] of Object.entries(allJsonSchemas())) {
   console.log(`wrote fixtures/schemas/${name}.json`)
 }
 for (const [file, format] of Object.entries(SHIPPED_DOCUMENTS)) {
-  writeFileSync(new URL(file, fixtures), await openApiText('3.1', format, SHIPPED_SERVER))
+  writeFileSync(new URL(file, fixtures), await openApiText('3.1', format, SHIPPED_SERVER, DEFAULT_SURFACE))
   console.log(`wrote fixtures/${file}`)
 }
 writeFileSync(new URL('profile.schema.json', fixtures), fixtureText(profileJsonSchema()))

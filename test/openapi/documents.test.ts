@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi, PAGING } from '../../src/index.ts'
 import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../../src/handlers/openapi/served-documents.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
 
 const FIXTURES = new URL('../../fixtures/', import.meta.url)
 const ORIGIN = 'https://contract.example.test'
@@ -33,7 +34,7 @@ const shipped = JSON.parse(readFileSync(new URL('openapi.json', FIXTURES), 'utf8
 describe('the shipped copies (fixtures/, workspace-api-mock/openapi.json and .yaml)', () => {
   test.each(Object.entries(SHIPPED_DOCUMENTS))('%s is what the schemas and operations generate', async (file, format) => {
     const text = readFileSync(new URL(file, FIXTURES), 'utf8')
-    expect(text, 'run `npm run fixtures` to regenerate').toBe(await openApiText('3.1', format, SHIPPED_SERVER))
+    expect(text, 'run `npm run fixtures` to regenerate').toBe(await openApiText('3.1', format, SHIPPED_SERVER, DEFAULT_SURFACE))
   })
 
   test('they name the demo server as their server', () => {

@@ -9,6 +9,7 @@ import { get, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openApiDocument } from '../../src/handlers/openapi/document.ts'
 import { RENDERER_PATH } from '../../src/server/http/docs-page.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { call, expectProblem, rawExchange } from './http-helpers.ts'
 
@@ -69,7 +70,7 @@ describe('the reference page', () => {
 
   test("the document is the served one, for this origin, with a section on this mock's credentials", async () => {
     const { content } = configurationOf((await call(server.url, '/api/docs/')).text)
-    const base = openApiDocument('3.1', server.url) as { info: { description: string } }
+    const base = openApiDocument('3.1', server.url, DEFAULT_SURFACE) as { info: { description: string } }
     expect(content.openapi).toMatch(/^3\.1\./)
     expect(content.openapi).toBe((base as { openapi?: string }).openapi)
     expect(content.servers).toEqual([{ url: server.url }])

@@ -16,7 +16,6 @@ import type { AnySchema } from '../../model/fields.ts'
 import { bodyName, type ApiSurface } from '../api-surface.ts'
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../limits.ts'
 import type { OperationSpec, ParameterSpec } from '../operation-spec.ts'
-import { DEFAULT_SURFACE } from '../operation-table.ts'
 import { componentsOf } from './components.ts'
 import { errorStatuses, statusDescription } from './statuses.ts'
 import { operationText, PARAMETER_TEXTS, TAGS } from './texts.ts'
@@ -134,11 +133,11 @@ function operationObject(operation: OperationSpec, version: OpenApiVersion): Jso
 }
 
 /**
- * The OpenAPI document of a mock's API (`surface`: the spec's by default) with `servers` naming `server`
+ * The OpenAPI document of a mock's API (`surface`: its operations and records) with `servers` naming `server`
  * (the origin a request came to, or `baseUrl`), so that a tool pointed at the mock calls the mock. Pure:
  * same arguments, same document.
  */
-export function openApiDocument(version: OpenApiVersion, server: string, surface: ApiSurface = DEFAULT_SURFACE): JsonObject {
+export function openApiDocument(version: OpenApiVersion, server: string, surface: ApiSurface): JsonObject {
   const paths: Record<string, JsonObject> = {}
   const tags = [...TAGS]
   for (const operation of surface.published) {

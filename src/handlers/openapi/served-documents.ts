@@ -4,7 +4,6 @@
  */
 import type { ApiSurface } from '../api-surface.ts'
 import { memoByKey, once } from '../memo.ts'
-import { DEFAULT_SURFACE } from '../operation-table.ts'
 import type { ResolvedProfile } from '../profile.ts'
 import { reply, type Reply } from '../reply.ts'
 import { openApiDocument, type OpenApiVersion } from './document.ts'
@@ -37,8 +36,8 @@ export async function openApiText(
   version: OpenApiVersion,
   format: DocumentFormat,
   server: string,
+  surface: ApiSurface,
   profile?: DocumentProfile,
-  surface: ApiSurface = DEFAULT_SURFACE,
 ): Promise<string> {
   const built = openApiDocument(version, server, surface)
   const document = profile ? profiled(built, profile) : built
@@ -55,7 +54,7 @@ function documentBytes(surface: ApiSurface) {
     (key: string): Promise<Uint8Array> => {
       const [version, format, server, profile] = key.split(' ') as [OpenApiVersion, DocumentFormat, string, string | undefined]
       const changes = profile === undefined ? undefined : (JSON.parse(profile) as DocumentProfile)
-      return openApiText(version, format, server, changes, surface).then((text) => encoder.encode(text))
+      return openApiText(version, format, server, surface, changes).then((text) => encoder.encode(text))
     },
     { limit: 64 },
   )
@@ -74,7 +73,7 @@ export async function openApiReply(
   format: DocumentFormat,
   server: string,
   mock: ResolvedProfile,
-  surface: ApiSurface = DEFAULT_SURFACE,
+  surface: ApiSurface,
 ): Promise<Reply> {
   const profile = documentProfile(mock)
   let bytesOf = bytesBySurface.get(surface)
