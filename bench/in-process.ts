@@ -5,7 +5,7 @@
  */
 import { http, type HttpHandler } from 'msw'
 import { setupServer } from 'msw/node'
-import { createMockApi, type MockApi } from '../src/index.ts'
+import { createMockApi, defineOperation, identifierParameter, type MockApi } from '../src/index.ts'
 import { median, percentile } from './stats.ts'
 
 const ORIGIN = 'http://bench.test'
@@ -121,4 +121,53 @@ export async function measureReset(times: number): Promise<{ median: number; p99
     samples.push(performance.now() - started)
   }
   return { median: median(samples), p99: percentile(samples, 99) }
+}
+
+/**
+ * A read of your own of the same shape as getApplication (a path id, the `X-Workspace-ID` scope, one
+ * application in its envelope), written with `defineOperation` as a user would.
+ */
+const readApplication = defineOperation({
+  name: 'readApplication',
+  method: 'GET',
+  path: '/api/apps/{applicationId}',
+  params: { applicationId: identifierParameter },
+  scope: 'workspace',
+  response: { shape: 'item', record: 'application' },
+  run: ({ params, applications }) => applications.get(params.applicationId),
+})
+
+export interface OwnReadRow {
+  ours: number
+  builtIn: number
+  /** The read of your own's median over the built-in getApplication's, requests interleaved in rounds. */
+  ratio: number
+}
+
+/** The read of your own against the built-in getApplication of the same mock, in alternating rounds. */
+export async function runOwnRead(options: { rounds: number; perRound: number }): Promise<OwnReadRow> {
+  const api = createMockApi({ scenario: 'scale:100x1000', baseUrl: ORIGIN, strict: false, operations: [readApplication] })
+  await api.ready
+  const server = setupServer(...api.handlers)
+  server.listen({ onUnhandledFrame: 'error' })
+  try {
+    const application = api.db.applications.all().at(-2)!
+    const headers = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret, 'X-Workspace-ID': application.workspace }
+    const own: Case = { operation: 'readApplication', path: `/api/apps/${application.id}`, headers }
+    const builtIn: Case = { operation: 'getApplication', path: `/api/applications/${application.id}`, headers }
+    for (const c of [own, builtIn]) {
+      const probe = await fetch(`${ORIGIN}${c.path}`, { headers })
+      if (probe.status !== 200) throw new Error(`${c.operation}: expected 200, got ${probe.status}`)
+      await timeRequests(c, 50, [])
+    }
+    const ours: number[] = []
+    const builtIns: number[] = []
+    for (let round = 0; round < options.rounds; round++) {
+      await timeRequests(own, options.perRound, ours)
+      await timeRequests(builtIn, options.perRound, builtIns)
+    }
+    return { ours: median(ours), builtIn: median(builtIns), ratio: median(ours) / median(builtIns) }
+  } finally {
+    server.close()
+  }
 }

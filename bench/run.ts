@@ -8,7 +8,7 @@ import { cpus, totalmem } from 'node:os'
 import { runBrowserBundle } from './browser-bundle.ts'
 import { runConsumerSuite } from './consumer-suite.ts'
 import { runHttp, type HttpRow } from './http.ts'
-import { measureReset, runInProcess } from './in-process.ts'
+import { measureReset, runInProcess, runOwnRead } from './in-process.ts'
 import { formatTable } from './stats.ts'
 
 const quick = process.argv.includes('--quick')
@@ -65,8 +65,14 @@ if (only !== 'edge') {
     ),
   )
 
+  const ownRead = await runOwnRead({ rounds: quick ? 4 : 20, perRound: quick ? 25 : 100 })
+  console.log(
+    `\nA read of your own (defineOperation) of getApplication's shape, against getApplication in the same mock: ` +
+      `${ms(ownRead.ours)} against ${ms(ownRead.builtIn)}, ${ownRead.ratio.toFixed(2)}x (target <= 1.2x)`,
+  )
+
   const http = await measureHttp()
-  core = { seeding, reset, inProcess, http }
+  core = { seeding, reset, inProcess, ownRead, http }
 }
 
 // The consumer's side: what a test file and a browser bundle pay for the kit.
