@@ -23,9 +23,9 @@ export interface McpOptions {
 export function createMcpServer({ context, caller, origin, version }: McpOptions): McpServer {
   const server = new McpServer({ name: 'workspace-api-mock', version })
   const call = adminCall(context, caller)
-  // Sessions serve the base state's operations: its surface names them all.
-  const { surface } = internalsOf(context.base.api).mock
-  for (const tool of toolsFor(surface.operations.map((operation) => operation.name))) {
+  // Sessions serve the base state's operations: its surface names them all (another after a redefinition).
+  const surface = () => internalsOf(context.base.api).mock.surface
+  for (const tool of toolsFor(() => surface().operations.map((operation) => operation.name))) {
     server.registerTool(
       tool.name,
       {
@@ -43,7 +43,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
     { description: 'The OpenAPI 3.1 document of the API this server mocks', mimeType: 'application/json' },
     async (uri) => {
       const { openApiDocument } = await import('../../handlers/openapi/document.ts')
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin, surface)) }] }
+      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin, surface())) }] }
     },
   )
   server.registerResource(

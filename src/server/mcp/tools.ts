@@ -172,23 +172,22 @@ function FAULT_SCHEMA(): JsonSchema {
 }
 
 /**
- * The tools of a server whose mocks serve these operations (the spec's, yours, the kit's routes):
- * query_journal lists and checks them by name.
+ * The tools of a server whose mocks serve `operations()` (the spec's, yours, the kit's routes):
+ * query_journal lists them by name (as at the start) and checks a name against those served now.
  */
-export function toolsFor(operations: readonly string[]): Tool[] {
-  const names = new Set(operations)
+export function toolsFor(operations: () => readonly string[]): Tool[] {
   const queryJournal: Tool = {
     name: 'query_journal',
     description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
     input: {
       session: SESSION,
-      operation: { type: 'string', enum: [...names], description: 'Only requests this operation served' },
+      operation: { type: 'string', enum: [...operations()], description: 'Only requests this operation served' },
       status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
       since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
     },
     readOnly: true,
     async run(call, args) {
-      const filter = journalFilter(args, names)
+      const filter = journalFilter(args, new Set(operations()))
       const { entries } = await call('GET journal', on(args, 'journal'))
       return { entries: entries.filter(filter) }
     },
