@@ -25,7 +25,7 @@ import { PAGING_PARAMETERS, pagingQuery, queryValue, WORKSPACE_HEADER } from './
 import { Problem } from './problem.ts'
 import { emptyReply, type Answer, type Reply } from './reply.ts'
 import { readJsonBody } from './request-body.ts'
-import { OperationRun, type Paging, type RunInputs } from './run-context.ts'
+import { OperationRun, type Paging, type RunScope } from './run-context.ts'
 import type { MaybePromise } from './run-operation.ts'
 import { visibleWorkspace } from './tenant.ts'
 import { assertValid, validate } from './validation.ts'
@@ -105,12 +105,28 @@ export function operationOf(definition: Definition): Operation {
   return operation
 }
 
-type Values = Record<string, unknown>
+type Values = Readonly<Record<string, unknown>>
+
+/** What a request brings besides its body, validated: parameters by where they were, the scope as sent, the page. */
+export interface ReadInputs {
+  readonly values: Readonly<Record<ParameterSpec['in'], Values>>
+  readonly sent: unknown
+  readonly page: Paging | undefined
+}
+
+// Most reads of the API have no parameter of their own to read: they share these.
+const NO_VALUES: ReadInputs['values'] = Object.freeze({ path: Object.freeze({}), header: Object.freeze({}), query: Object.freeze({}) })
 
 /** Validates the inputs (all problems at once), then runs the definition, then wraps its answer. */
 function runDefinition(definition: Definition, operation: Operation, parameters: readonly ParameterSpec<AnySchema>[], input: OperationInput): MaybePromise<Answer> {
+  const read = readInputs(operation, parameters, input)
+  if (definition.body === undefined) return proceed(definition, operation, input, read, undefined)
+  return readJsonBody(input.request, input.mock.surface.bodyOf(operation)!, input.errors).then((body) => proceed(definition, operation, input, read, body))
+}
+
+function readInputs(operation: Operation, parameters: readonly ParameterSpec<AnySchema>[], input: OperationInput): ReadInputs {
   const { errors, mock } = input
-  const values: Record<ParameterSpec['in'], Values> = { path: {}, header: {}, query: {} }
+  const values: Record<ParameterSpec['in'], Record<string, unknown>> = parameters.length === 0 ? NO_VALUES : { path: {}, header: {}, query: {} }
   let sent: unknown
   for (const parameter of parameters) {
     const problems = errors.length
@@ -123,16 +139,18 @@ function runDefinition(definition: Definition, operation: Operation, parameters:
     else values[parameter.in][parameter.name] = value
   }
   const page = operation.response!.shape === 'page' ? pagingQuery(input.url, errors, mock.profile.paging) : undefined
-  const proceed = (body: unknown): MaybePromise<Answer> => {
-    assertValid(errors)
-    const principal = principalOf(input)
-    const scope: RunInputs['scope'] = definition.scope === 'workspace' ? { workspace: visibleWorkspace(mock, sent as string, principal), sent: sent as string } : undefined
-    const run = new OperationRun(mock, principal, input.request, { params: values.path, query: values.query, headers: values.header, body, page, scope })
-    const result = definition.run(run)
-    return result instanceof Promise ? result.then((answer) => answered(operation, input, answer, page)) : answered(operation, input, result, page)
-  }
-  if (definition.body === undefined) return proceed(undefined)
-  return readJsonBody(input.request, mock.surface.bodyOf(operation)!, errors).then(proceed)
+  return { values, sent, page }
+}
+
+/** Once every input is read: one 422 for all their problems, the scope's 404, then `run` and its answer's envelope. */
+function proceed(definition: Definition, operation: Operation, input: OperationInput, read: ReadInputs, body: unknown): MaybePromise<Answer> {
+  assertValid(input.errors)
+  const { mock } = input
+  const principal = principalOf(input)
+  const sent = read.sent as string
+  const scope: RunScope | undefined = definition.scope === 'workspace' ? { workspace: visibleWorkspace(mock, sent, principal), sent } : undefined
+  const result = definition.run(new OperationRun(mock, principal, input.request, read, body, scope))
+  return result instanceof Promise ? result.then((answer) => answered(operation, input, answer, read.page)) : answered(operation, input, result, read.page)
 }
 
 /** A parameter's value as sent: path segments as MSW matched them, a header, a query value (an empty one is absent). */

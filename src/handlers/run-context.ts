@@ -2,7 +2,9 @@ import type { Factories } from '../factories/factories.ts'
 import type { Account, ErrorDetail, Workspace } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import { Problem } from './problem.ts'
-import { ApplicationCollection, WorkspaceCollection } from './tenant.ts'
+import { ApplicationCollection, WorkspaceCollection, type RunScope } from './tenant.ts'
+
+export type { RunScope }
 
 /** The page a `page` response answers: the kit's paging parameters, within the profile's bounds. */
 export interface Paging {
@@ -18,15 +20,10 @@ export interface RequestView {
   header(name: string): string | null
 }
 
-/** What the pipeline has found out before `run`: the validated inputs, the caller and the scope. */
-export interface RunInputs {
-  params: Record<string, unknown>
-  query: Record<string, unknown>
-  headers: Record<string, unknown>
-  body: unknown
-  page: Paging | undefined
-  /** The workspace `X-Workspace-ID` names (`scope: 'workspace'`), and the id as sent. */
-  scope: { workspace: Workspace; sent: string } | undefined
+/** What the pipeline has read of a request before `run`, body apart (definition.ts). */
+interface Inputs {
+  readonly values: { readonly path: Readonly<Record<string, unknown>>; readonly header: Readonly<Record<string, unknown>>; readonly query: Readonly<Record<string, unknown>> }
+  readonly page: Paging | undefined
 }
 
 /**
@@ -36,28 +33,39 @@ export interface RunInputs {
  * none.
  */
 export class OperationRun {
-  readonly params: Record<string, unknown>
-  readonly query: Record<string, unknown>
-  readonly headers: Record<string, unknown>
   readonly body: unknown
-  readonly page: Paging | undefined
   readonly principal: Account
   readonly request: RequestView
   readonly #mock: MockContext
-  readonly #scope: RunInputs['scope']
+  readonly #inputs: Inputs
+  readonly #scope: RunScope | undefined
   #workspaces: WorkspaceCollection | undefined
   #applications: ApplicationCollection | undefined
 
-  constructor(mock: MockContext, principal: Account, request: RequestView, inputs: RunInputs) {
+  constructor(mock: MockContext, principal: Account, request: RequestView, inputs: Inputs, body: unknown, scope: RunScope | undefined) {
     this.#mock = mock
     this.principal = principal
     this.request = request
-    this.params = inputs.params
-    this.query = inputs.query
-    this.headers = inputs.headers
-    this.body = inputs.body
-    this.page = inputs.page
-    this.#scope = inputs.scope
+    this.#inputs = inputs
+    this.body = body
+    this.#scope = scope
+  }
+
+  /** The path parameters, validated. */
+  get params(): Readonly<Record<string, unknown>> {
+    return this.#inputs.values.path
+  }
+
+  get query(): Readonly<Record<string, unknown>> {
+    return this.#inputs.values.query
+  }
+
+  get headers(): Readonly<Record<string, unknown>> {
+    return this.#inputs.values.header
+  }
+
+  get page(): Paging | undefined {
+    return this.#inputs.page
   }
 
   /** The caller's account id (what `created_by` and `modified_by` hold). */

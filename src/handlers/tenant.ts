@@ -9,6 +9,12 @@ import type { Account, Application, Workspace } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import { Problem } from './problem.ts'
 
+/** The workspace `X-Workspace-ID` names (`scope: 'workspace'`), and the id as the client sent it. */
+export interface RunScope {
+  readonly workspace: Workspace
+  readonly sent: string
+}
+
 /** The workspace `id` names if the principal's organization owns it; otherwise 404, whichever the reason. */
 export function visibleWorkspace(mock: MockContext, id: string, principal: Account): Workspace {
   const workspace = mock.store.indexes.workspace(mock.workspaceKey(id))
@@ -72,9 +78,9 @@ export class ApplicationCollection {
   readonly #mock: MockContext
   readonly #principal: Account
   /** The workspace `X-Workspace-ID` names, and the id as the client sent it (for messages). */
-  readonly #scope: { workspace: Workspace; sent: string } | undefined
+  readonly #scope: RunScope | undefined
 
-  constructor(mock: MockContext, principal: Account, scope: { workspace: Workspace; sent: string } | undefined) {
+  constructor(mock: MockContext, principal: Account, scope: RunScope | undefined) {
     this.#mock = mock
     this.#principal = principal
     this.#scope = scope

@@ -14,6 +14,19 @@ const DOCUMENTED = `
 npx workspace-api-mock verify --target https://staging.example.com --api-key "$API_KEY" --api-secret "$API_SECRET"
 npx workspace-api-mock verify --target https://staging.example.com --api-key "$API_KEY" --api-secret "$API_SECRET" --operations ./api-changes.ts --write
 `
+// What the page shows verify print, line for line: the two changes, found, then nothing differing.
+const REPORTED = `
+differs      paging.defaults.schema                           GET /api/applications  expected fits PagingResponseListApplicationBody, observed PagingResponseListApplicationBody: data.0 Unrecognized key: "status"  [Record fields]
+differs      paging.defaults.fields                           GET /api/applications  expected …port_alias,protocol,updated,workspace, observed …port_alias,protocol,status,updated,workspace  [Record fields]
+differs      applications.get.schema                          GET /api/applications/app_5202bd1f8d3eb31b302f25ca2c59bc90  expected fits SuccessResponseApplicationBody, observed SuccessResponseApplicationBody: data Unrecognized key: "status"  [Record fields]
+differs      applications.get.fields                          GET /api/applications/app_5202bd1f8d3eb31b302f25ca2c59bc90  expected …port_alias,protocol,updated,workspace, observed …port_alias,protocol,status,updated,workspace  [Record fields]
+differs      methods.delete.status                            DELETE /api/workspaces/wse_00000000000000000000000000000000  expected 405, observed 404  [Other paths and methods]
+differs      methods.delete.allow                             DELETE /api/workspaces/wse_00000000000000000000000000000000  expected GET, PUT, OPTIONS, observed (absent)  [Other paths and methods]
+127 checks covering 22 decision rows: 121 same, 6 differ, 0 not observed; score 95.3
+`
+const PASSED = `
+162 checks covering 25 decision rows: 162 same, 0 differ, 0 not observed; score 100
+`
 const KEY = 'changed-key'
 const SECRET = 'changed-secret'
 let server: MockServer
@@ -54,15 +67,18 @@ function argsOf(index: number): string[] {
   return [...words.map((word) => (word === './api-changes.ts' ? 'examples/extending/api-changes.ts' : word)), '--rate', '1000']
 }
 
+const lines = (text: string) => text.trim().split('\n')
+
 test('verify reports the new operation and the new field, and nothing else; with the module, nothing differs', { timeout: 60_000 }, async () => {
   const before = await verifyInProcess(argsOf(0))
   expect(before.stderr).toBe('')
   expect(before.code).toBe(1)
-  const differing = before.stdout.split('\n').filter((line) => line.startsWith('differs')).map((line) => line.split(/\s+/)[1])
-  console.log(before.stdout)
+  const reported = lines(before.stdout).filter((line) => !line.startsWith('same '))
+  expect(reported).toEqual(lines(REPORTED))
   const after = await verifyInProcess(argsOf(1))
-  console.log(after.stdout.split('\n').filter((line) => !line.startsWith('same')).join('\n'))
   expect(after.stderr).toBe('')
   expect(after.code).toBe(0)
-  expect(differing.length).toBeGreaterThan(0)
+  expect(lines(after.stdout).filter((line) => line.startsWith('differs'))).toEqual([])
+  expect(lines(after.stdout).at(-1)).toBe(lines(PASSED)[0])
+  expect(after.stdout).toMatch(/^same {9}own\.deleteWorkspace\.unknown-id\.status +DELETE \/api\/workspaces\/wse_0{32}  404  \[Path identifiers\]$/m)
 })
