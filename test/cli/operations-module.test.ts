@@ -31,6 +31,12 @@ export default [
 export const fields = { application: { status: { schema: z.enum(['active']), build: () => 'active' } } }
 `
 
+// docs/extending.md's command, line for line; its module is the test's.
+const DOCUMENTED = `
+npx workspace-api-mock --operations ./api-changes.ts --watch
+`
+const documented = (path: string) => DOCUMENTED.trim().replace('npx workspace-api-mock ', '').replace('./api-changes.ts', path).split(' ')
+
 let count = 0
 function module(text: string): string {
   const path = join(project, `operations-${++count}.ts`)
@@ -84,7 +90,7 @@ describe.concurrent('serving a module', () => {
 
 test('--watch serves an edit of the module at once; an edit that does not load keeps the last good one', { timeout: 30_000 }, async () => {
   const path = module(DELETE_WORKSPACE)
-  const cli = await startCli(['--operations', path, '--watch'])
+  const cli = await startCli(documented(path))
   try {
     expect(cli.stdout()).toContain(`Watching ${path}: changes are served at once.`)
     const headers = auth(cli.principals[0]!)
