@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM } from '../support/chromium.ts'
 import { oldNode } from '../support/old-node.ts'
-import { codeLines, runBlock, runBlocks, startServer, stopServer, usageBlocks } from './readme-blocks.ts'
+import { asDocumented, codeLines, documentedBanner, runBlock, runBlocks, startServer, stopServer, usageBlocks } from './readme-blocks.ts'
 import { packFreshCopy, userEnv } from '../support/packed.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -250,6 +250,18 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const outputs = await runBlock(code, consumer)
     // A server on every interface (`--host 0.0.0.0`) prints its base URL as localhost.
     for (const output of outputs) expect(output).toMatch(/Base URL: http:\/\/(127\.0\.0\.1|localhost):/)
+  })
+
+  test('the packed `npx workspace-api-mock` prints the banner docs/demo-server.md shows, word for word', async () => {
+    const { args, text } = documentedBanner()
+    const server = await startServer(`npx workspace-api-mock ${args.join(' ')} --port 0`, consumer)
+    try {
+      const printed = server.output()
+      const banner = printed.slice(0, printed.indexOf('Press Ctrl+C to stop.\n') + 'Press Ctrl+C to stop.\n'.length)
+      expect(asDocumented(banner, server.url, text)).toBe(text)
+    } finally {
+      await stopServer(server)
+    }
   })
 
   test.skipIf(!old)(`on an older Node (${old?.path} v${old?.version}) the packed entries and command say which Node they need`, async () => {
