@@ -2,7 +2,7 @@
  * The example's Storybook opened in Chromium, as a static build (`storybook build`, served over HTTP here)
  * and as `storybook dev`: stories alone in the preview (rendered, play passed, no console error, a
  * screenshot), then two story changes in the Storybook UI, where the preview page stays and only the story
- * changes.
+ * changes, and the UI opened in a tab that showed a story's bare iframe.html (the worker's control of the page).
  */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
@@ -71,6 +71,18 @@ async function watchStories(page: Page): Promise<void> {
 
 /** Waits until the story finished rendering and playing; resolves to its status (`success` or `error`). */
 async function storyDone(frame: Frame | Page, storyId: string): Promise<string> {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    try {
+      return await storyFinished(frame, storyId, deadline - Date.now())
+    } catch (error) {
+      // The preview may reload under the wait (the kit's one reload of a page its worker does not control).
+      if (!/context was destroyed|navigat/i.test((error as Error).message) || Date.now() > deadline) throw error
+    }
+  }
+}
+
+async function storyFinished(frame: Frame | Page, storyId: string, timeout: number): Promise<string> {
   const handle = await frame.waitForFunction(
     (storyId) => {
       const finished = ((globalThis as any).__storiesFinished ?? []).find((event: any) => event.storyId === storyId)
@@ -78,15 +90,16 @@ async function storyDone(frame: Frame | Page, storyId: string): Promise<string> 
       return ((globalThis as any).__storiesErrored ?? []).includes(storyId) ? 'errored' : finished.status
     },
     storyId,
-    { timeout: 30_000 },
+    { timeout },
   )
   return (await handle.jsonValue()) as string
 }
 
 /** Console errors and page errors, except the favicon (the preview page asks for one; the build has an SVG). */
-function watchErrors(page: Page): string[] {
+function watchErrors(page: Page, warnings: string[] = []): string[] {
   const errors: string[] = []
   page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text())
     if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text())
   })
   page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`))
@@ -162,6 +175,38 @@ async function storyChanges(browser: Browser, base: string, shots: string, where
   return checks
 }
 
+/**
+ * A story's bare `iframe.html`, then the Storybook UI in the same tab: the first page's unload makes MSW's
+ * worker unregister itself, and the UI's preview loads uncontrolled by it. The kit reloads the preview once
+ * (it warns so), and the story renders and plays from the mock.
+ */
+async function bareThenUi(browser: Browser, base: string, shots: string, where: string): Promise<StaticCheck> {
+  const name = `${where}: a story's bare iframe.html, then the Storybook UI in the same tab: the preview reloads itself once under MSW's worker, the story passes`
+  const id = 'workspacelist--demo'
+  const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
+  const warnings: string[] = []
+  const errors = watchErrors(page, warnings)
+  await watchStories(page)
+  try {
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`)
+    const bare = await storyDone(page, id)
+    await page.goto(`${base}/?path=/story/${id}`)
+    await page.frameLocator('#storybook-preview-iframe').locator('#storybook-root').waitFor()
+    const preview = page.frames().find((f) => f.url().includes('iframe.html'))!
+    const status = await storyDone(preview, id)
+    const listed = await preview.locator('#storybook-root').innerText()
+    const controlled = await preview.evaluate(() => navigator.serviceWorker.controller !== null)
+    await page.screenshot({ path: join(shots, `${where.replace(/\W+/g, '-')}-ui-after-bare-iframe.png`) })
+    const reloaded = warnings.filter((text) => text.includes("MSW's service worker does not control this page"))
+    const ok = bare === 'success' && status === 'success' && controlled && listed.includes('Payments Production') && reloaded.length === 1 && errors.length === 0
+    return { name, ok, detail: `bare ${bare}; then ${status}; controlled ${controlled}; listed ${JSON.stringify(listed.slice(0, 120))}; reload warnings ${JSON.stringify(reloaded)}; console errors: ${JSON.stringify(errors)}` }
+  } catch (error) {
+    return { name, ok: false, detail: `${(error as Error).message}; warnings ${JSON.stringify(warnings)}; console errors: ${JSON.stringify(errors)}` }
+  } finally {
+    await page.close()
+  }
+}
+
 type Launch = { executablePath: string; args: string[] }
 
 /** The static build: every story alone, then the story changes in the UI. */
@@ -175,6 +220,7 @@ export async function checkStaticStorybook(built: string, shots: string, launch:
   try {
     for (const story of stories) checks.push(await eachStory(browser, base, story.id, `${story.title} / ${story.name}`, shots, 'static build'))
     checks.push(...(await storyChanges(browser, base, shots, 'static build')))
+    checks.push(await bareThenUi(browser, base, shots, 'static build'))
   } finally {
     await browser.close()
     server.close()
@@ -186,7 +232,11 @@ export async function checkStaticStorybook(built: string, shots: string, launch:
 export async function checkDevStorybook(base: string, shots: string, launch: Launch): Promise<StaticCheck[]> {
   const browser = await chromium.launch({ executablePath: launch.executablePath, args: launch.args })
   try {
-    return [await eachStory(browser, base, 'workspacelist--demo', 'WorkspaceList / Demo', shots, 'storybook dev'), ...(await storyChanges(browser, base, shots, 'storybook dev'))]
+    return [
+      await eachStory(browser, base, 'workspacelist--demo', 'WorkspaceList / Demo', shots, 'storybook dev'),
+      ...(await storyChanges(browser, base, shots, 'storybook dev')),
+      await bareThenUi(browser, base, shots, 'storybook dev'),
+    ]
   } finally {
     await browser.close()
   }
