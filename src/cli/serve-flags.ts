@@ -13,8 +13,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
-import { DEFAULT_LIMITS } from '../server/limits.ts'
-import { DEFAULT_SESSION_LIMITS } from '../server/sessions/limits.ts'
+import { DEFAULT_LIMITS, DEFAULT_SESSION_LIMITS } from '../server/limits.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
 import { duration, headerValue, integer } from './flag-values.ts'
 
