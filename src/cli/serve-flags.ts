@@ -111,7 +111,7 @@ export const FLAGS: readonly Flag[] = [
     short: 'p',
     key: 'port',
     value: '<number>',
-    description: `TCP port to listen on, 0 for any free port (default ${DEFAULT_SETTINGS.port})`,
+    description: `TCP port to listen on, 0 for any free port (default ${DEFAULT_SETTINGS.port}; with mcp, any free port)`,
     parse: integer(0, 65535),
   }),
   defineFlag({
@@ -280,7 +280,10 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario)) {
     throw new FlagError('--watch reloads a --state file or a --scenario module: give one of them')
   }
-  return { ...settings, command }
+  // An agent's MCP server runs beside whatever else is open (a demo server on 4010): it takes a free port
+  // unless told one, and says which (the banner on stderr, the `principals` tool).
+  const port = command === 'mcp' && !given('port') ? 0 : settings.port
+  return { ...settings, port, command }
 }
 
 /** The `--help` text, generated from the table. */

@@ -26,7 +26,8 @@ export interface Tool {
   readonly input: Readonly<Record<string, JsonSchema>>
   readonly required?: readonly string[]
   readonly readOnly: boolean
-  run(call: AdminCall, args: Args): Promise<unknown>
+  /** `origin`: the server's base URL, where the API is (`${origin}/api/...`). */
+  run(call: AdminCall, args: Args, origin: string): Promise<unknown>
 }
 
 /** Calls `route` at `path` (after `/__admin/`) as `caller`; resolves with its JSON answer, or throws its `Problem`. */
@@ -62,12 +63,13 @@ function on(args: Args, route: string): string {
 export const TOOLS: readonly Tool[] = [
   {
     name: 'principals',
-    description: 'The principals (API key and secret of each account, its organization) and the first one\'s workspace ids',
+    description:
+      'The API\'s base URL (requests go to <baseUrl>/api/...), the principals (API key and secret of each account, its organization) and the first one\'s workspace ids',
     input: sessionOnly,
     readOnly: true,
-    async run(call, args) {
+    async run(call, args, origin) {
       const info = await call('GET info', on(args, 'info'))
-      return { principals: info.principals, workspaceIds: info.workspaceIds }
+      return { baseUrl: origin, principals: info.principals, workspaceIds: info.workspaceIds }
     },
   },
   {
