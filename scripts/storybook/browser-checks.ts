@@ -190,11 +190,20 @@ async function storyChanges(browser: Browser, base: string, shots: string, where
 
 /**
  * A story's bare `iframe.html`, then the Storybook UI in the same tab: the first page's unload makes MSW's
- * worker unregister itself, and the UI's preview loads uncontrolled by it. The kit reloads the preview once
- * (it warns so), and the story renders and plays from the mock.
+ * worker unregister itself, and the UI's preview loads uncontrolled by it, unless the UI became the worker's
+ * page first (a race: 11 times in 12 here the preview was left uncontrolled). The kit reloads the preview
+ * once (it warns so). Up to three tries until one meets the trap; every try's story must render and play
+ * from the mock in a page the worker controls.
  */
 async function bareThenUi(browser: Browser, base: string, shots: string, where: string): Promise<StaticCheck> {
   const name = `${where}: a story's bare iframe.html, then the Storybook UI in the same tab: the preview reloads itself once under MSW's worker, the story passes`
+  const tries: Array<{ ok: boolean; reloaded: boolean; detail: string }> = []
+  while (tries.length < 3 && tries.every((t) => t.ok && !t.reloaded)) tries.push(await bareThenUiOnce(browser, base, shots, where))
+  const ok = tries.every((t) => t.ok) && tries.some((t) => t.reloaded)
+  return { name, ok, detail: tries.map((t, i) => `try ${i + 1}: ${t.detail}`).join('\n') + (ok ? '' : tries.every((t) => t.ok) ? '\nthe worker kept the page in every try: no trap met' : '') }
+}
+
+async function bareThenUiOnce(browser: Browser, base: string, shots: string, where: string): Promise<{ ok: boolean; reloaded: boolean; detail: string }> {
   const id = 'workspacelist--demo'
   const page = await browser.newPage({ viewport: { width: 1200, height: 800 } })
   const warnings: string[] = []
@@ -210,11 +219,12 @@ async function bareThenUi(browser: Browser, base: string, shots: string, where: 
     const listed = await preview.locator('#storybook-root').innerText()
     const controlled = await preview.evaluate(() => navigator.serviceWorker.controller !== null)
     await page.screenshot({ path: join(shots, `${where.replace(/\W+/g, '-')}-ui-after-bare-iframe.png`) })
-    const reloaded = warnings.filter((text) => text.includes("MSW's service worker does not control this page"))
-    const ok = bare === 'success' && status === 'success' && controlled && listed.includes('Payments Production') && reloaded.length === 1 && errors.length === 0
-    return { name, ok, detail: `bare ${bare}; then ${status}; controlled ${controlled}; listed ${JSON.stringify(listed.slice(0, 120))}; reload warnings ${JSON.stringify(reloaded)}; console errors: ${JSON.stringify(errors)}` }
+    const reloads = warnings.filter((text) => text.includes("MSW's service worker does not control this page"))
+    const ok = bare === 'success' && status === 'success' && controlled && listed.includes('Payments Production') && reloads.length <= 1 && errors.length === 0
+    const detail = `bare ${bare}; then ${status}; controlled ${controlled}; listed ${JSON.stringify(listed.slice(0, 120))}; reload warnings ${JSON.stringify(reloads)}; console errors: ${JSON.stringify(errors)}`
+    return { ok, reloaded: reloads.length === 1, detail }
   } catch (error) {
-    return { name, ok: false, detail: `${(error as Error).message}; warnings ${JSON.stringify(warnings)}; console errors: ${JSON.stringify(errors)}` }
+    return { ok: false, reloaded: false, detail: `${(error as Error).message}; warnings ${JSON.stringify(warnings)}; console errors: ${JSON.stringify(errors)}` }
   } finally {
     await page.close()
   }
