@@ -51,7 +51,7 @@ describe('against the demo server', () => {
     }
     expect(parsed.checks.filter((c: { verdict: string }) => c.verdict !== 'same')).toEqual([])
     const lines = run.stdout.trimEnd().split('\n')
-    const totals = /^(\d+) checks covering (\d+) decision rows: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
+    const totals = /^(\d+) checks covering (\d+) decision topics: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
     expect(totals, lines.at(-1)).not.toBeNull()
     expect(Number(totals![1])).toBe(parsed.checks.length)
     expect(Number(totals![2])).toBe(write ? 25 : 22)
