@@ -22,10 +22,10 @@ differs      applications.get.schema                          GET /api/applicati
 differs      applications.get.fields                          GET /api/applications/app_5202bd1f8d3eb31b302f25ca2c59bc90  expected …port_alias,protocol,updated,workspace, observed …port_alias,protocol,status,updated,workspace  [Record fields]
 differs      methods.delete.status                            DELETE /api/workspaces/wse_00000000000000000000000000000000  expected 405, observed 404  [Other paths and methods]
 differs      methods.delete.allow                             DELETE /api/workspaces/wse_00000000000000000000000000000000  expected GET, PUT, OPTIONS, observed (absent)  [Other paths and methods]
-127 checks covering 22 decision rows: 121 same, 6 differ, 0 not observed; score 95.3
+127 checks covering 22 decision topics: 121 same, 6 differ, 0 not observed; score 95.3
 `
 const PASSED = `
-162 checks covering 25 decision rows: 162 same, 0 differ, 0 not observed; score 100
+162 checks covering 25 decision topics: 162 same, 0 differ, 0 not observed; score 100
 `
 const KEY = 'changed-key'
 const SECRET = 'changed-secret'
