@@ -5,13 +5,15 @@
 import fc from 'fast-check'
 import { http, HttpResponse } from 'msw'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { unshownOperations } from '../../src/index.ts'
 import { requestSpec } from './support/arbitraries.ts'
 import { FuzzSession } from './support/fuzz-session.ts'
 import { HostileServer, ORIGIN } from './support/hostile-server.ts'
 import type { OpName } from './support/oracle.ts'
 import { fuzzSeed } from './support/settings.ts'
 
-const server = new HostileServer({ scenario: 'multi-tenant', seed: 11 })
+// The fuzzed mock's options: the presets of the unshown operations opted into (fuzz.test.ts).
+const server = new HostileServer({ scenario: 'multi-tenant', seed: 11, operations: unshownOperations })
 const session = new FuzzSession(server)
 const seed = fuzzSeed()
 

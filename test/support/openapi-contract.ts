@@ -55,11 +55,14 @@ interface Route {
   operation: OperationObject
 }
 
-let state: { document: Document; routes: Route[]; ajv: Ajv2020; validators: Map<string, ValidateFunction> } | undefined
+/** A document's routes and validators, made on first use. */
+interface Checker {
+  routes: Route[]
+  ajv: Ajv2020
+  validators: Map<string, ValidateFunction>
+}
 
-function load() {
-  if (state) return state
-  const document = JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as Document
+function checkerOf(document: Document): Checker {
   const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false })
   ajv.addSchema(document as object, DOCUMENT_ID)
   const routes = Object.entries(document.paths).flatMap(([template, item]) =>
@@ -70,9 +73,11 @@ function load() {
       operation,
     })),
   )
-  state = { document, routes, ajv, validators: new Map() }
-  return state
+  return { routes, ajv, validators: new Map() }
 }
+
+let shipped: Checker | undefined
+const load = () => (shipped ??= checkerOf(JSON.parse(readFileSync(DOCUMENT_URL, 'utf8')) as Document))
 
 /** A JSON Pointer into the document, as a `$ref` ajv resolves against it. */
 function pointer(...segments: string[]): string {
@@ -80,12 +85,11 @@ function pointer(...segments: string[]): string {
   return `${DOCUMENT_ID}#/${escaped.join('/')}`
 }
 
-function validatorAt(ref: string): ValidateFunction {
-  const { ajv, validators } = load()
-  let validate = validators.get(ref)
+function validatorAt(checker: Checker, ref: string): ValidateFunction {
+  let validate = checker.validators.get(ref)
   if (!validate) {
-    validate = ajv.compile({ $ref: ref })
-    validators.set(ref, validate)
+    validate = checker.ajv.compile({ $ref: ref })
+    checker.validators.set(ref, validate)
   }
   return validate
 }
@@ -111,17 +115,17 @@ export interface ReceivedResponse {
   body: unknown
 }
 
-function bodyProblem(ref: string, body: unknown): string | undefined {
-  const validate = validatorAt(ref)
+function bodyProblem(checker: Checker, ref: string, body: unknown): string | undefined {
+  const validate = validatorAt(checker, ref)
   if (validate(body)) return undefined
-  return load().ajv.errorsText(validate.errors)
+  return checker.ajv.errorsText(validate.errors)
 }
 
-function problemJson(response: ReceivedResponse): string | undefined {
+function problemJson(checker: Checker, response: ReceivedResponse): string | undefined {
   if (response.method === 'HEAD') return undefined // no body to check
   const mediaType = (response.contentType ?? '').split(';')[0]!.trim()
   if (mediaType !== 'application/problem+json') return `content type ${response.contentType ?? 'none'}, not application/problem+json`
-  const invalid = bodyProblem(pointer('components', 'schemas', 'ErrorModel'), response.body)
+  const invalid = bodyProblem(checker, pointer('components', 'schemas', 'ErrorModel'), response.body)
   return invalid && `body breaks ErrorModel: ${invalid}`
 }
 
@@ -130,19 +134,29 @@ function problemJson(response: ReceivedResponse): string | undefined {
  * (and network errors, status 0) are not the contract's.
  */
 export function contractProblems(response: ReceivedResponse): string[] {
+  return problemsBy(load(), response)
+}
+
+/** `contractProblems` by another document: a mock's own, with operations of its own. */
+export function contractOf(document: object): (response: ReceivedResponse) => string[] {
+  const checker = checkerOf(document as Document)
+  return (response) => problemsBy(checker, response)
+}
+
+function problemsBy(checker: Checker, response: ReceivedResponse): string[] {
   const url = new URL(response.url)
   const path = apiPath(url)
   if (path === undefined || response.status === 0) return []
   const where = `${response.method} ${url.pathname.slice(0, 120)} → ${response.status}`
   const problems: string[] = []
   const fail = (problem: string | undefined) => problem && problems.push(`${where}: ${problem}`)
-  const { routes } = load()
+  const { routes } = checker
   const local = new URL(path, 'http://contract.test')
 
   if (url.href.length > MAX_URL_LENGTH) {
     tally.fallback++
     if (response.status !== 414) fail('an over-long URL must be 414')
-    fail(problemJson(response))
+    fail(problemJson(checker, response))
     return problems
   }
   const candidates = routes.filter((route) => matchRequestUrl(local, route.pattern).matches)
@@ -155,12 +169,18 @@ export function contractProblems(response: ReceivedResponse): string[] {
       return problems
     }
     const mediaType = (response.contentType ?? '').split(';')[0]!.trim()
-    const content = declared.content ?? {}
+    if (declared.content === undefined) {
+      // A 204: no body, no content type.
+      if (response.contentType !== null || response.body !== undefined) fail(`a ${response.status} without content declared, answered ${response.contentType}`)
+      return problems
+    }
+    const content = declared.content
     if (!(mediaType in content)) {
       fail(`content type ${response.contentType ?? 'none'} is not declared (${Object.keys(content).join(', ')})`)
       return problems
     }
     const invalid = bodyProblem(
+      checker,
       pointer('paths', route.template, route.method.toLowerCase(), 'responses', String(response.status), 'content', mediaType, 'schema'),
       response.body,
     )
@@ -170,13 +190,13 @@ export function contractProblems(response: ReceivedResponse): string[] {
   const kitRoute = kitRoutes.some((operation) => matchRequestUrl(local, `*${operation.path}`).matches)
   if (kitRoute && response.method === 'GET') {
     tally.kitRoutes++
-    if (response.status >= 400) fail(problemJson(response))
+    if (response.status >= 400) fail(problemJson(checker, response))
     return problems
   }
   tally.fallback++
   const known = candidates.length > 0 || kitRoute
   const expected = response.method === 'OPTIONS' && known ? 204 : known ? 405 : 404
   if (response.status !== expected) fail(`expected ${expected} from the catch-all (no operation of the document)`)
-  if (response.status >= 400) fail(problemJson(response))
+  if (response.status >= 400) fail(problemJson(checker, response))
   return problems
 }

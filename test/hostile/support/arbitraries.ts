@@ -259,17 +259,18 @@ const strayQuery: fc.Arbitrary<QuerySpec> = fc.oneof(
 const MEMBER_NAMES = {
   create: ['name', 'description', 'domain'],
   update: ['name', 'description'],
+  application: ['name', 'description', 'domain', 'access_type', 'port', 'protocol', 'gateways', 'group_or_users', 'policies'],
 } as const
 
-const memberName = (kind: 'create' | 'update') =>
+const memberName = (kind: BodyKind) =>
   fc.oneof(
-    { weight: 6, arbitrary: fc.constantFrom(...MEMBER_NAMES.create) },
+    { weight: 6, arbitrary: fc.constantFrom(...(kind.endsWith('application') ? MEMBER_NAMES.application : MEMBER_NAMES.create)) },
     {
       weight: 2,
       arbitrary: fc.constantFrom(
         '__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty', 'id', 'organization',
         'created', 'updated', 'icons', 'Name', 'NAME', 'name ', '', '$schema', 'success', 'data',
-        ...(kind === 'update' ? ['domain'] : []),
+        ...(kind.startsWith('update') ? ['domain'] : []),
       ),
     },
     { weight: 1, arbitrary: fc.string({ maxLength: 10 }) },
@@ -316,11 +317,36 @@ const INVALID_UTF8: number[][] = [
   [0xff, 0xfe, ...[...'{"name":"x"}'].flatMap((c) => [c.charCodeAt(0), 0])],
 ]
 
-const bodySpec = (kind: 'create' | 'update'): fc.Arbitrary<BodySpec> => {
-  const valid =
+/** An entry of an application's lists, with an id of the list's prefix (or, now and then, another). */
+const entry = (prefix: string) =>
+  fc.record({ id: fc.oneof({ weight: 6, arbitrary: fc.constant(prefix) }, { weight: 1, arbitrary: fc.constantFrom('gtw', 'grp', 'usr', 'ply', 'app') }).chain((p) => fc.stringMatching(/^[0-9a-f]{1,32}$/).map((hex) => `${p}_${hex}`)), name: text() })
+
+/** A valid application body (the presets'); `domain` on create only. */
+const applicationBody = (create: boolean) =>
+  fc.record(
+    {
+      name: text(1),
+      description: text(),
+      access_type: fc.constantFrom('private', 'public', ''),
+      ...(create ? { domain: text() } : {}),
+      port: fc.constantFrom('80', '8080', ''),
+      protocol: fc.constantFrom('http', 'https'),
+      gateways: fc.array(entry('gtw'), { maxLength: 3 }),
+      group_or_users: fc.array(fc.oneof(entry('grp'), entry('usr')), { maxLength: 3 }),
+      policies: fc.array(entry('ply'), { maxLength: 2 }),
+    },
+    { requiredKeys: create ? ['name'] : [] },
+  )
+
+type BodyKind = 'create' | 'update' | 'create-application' | 'update-application'
+
+const bodySpec = (kind: BodyKind): fc.Arbitrary<BodySpec> => {
+  const valid: fc.Arbitrary<Record<string, unknown>> =
     kind === 'create'
       ? fc.record({ name: text(1), description: text(), domain: text() }, { requiredKeys: ['name'] })
-      : fc.record({ name: text(1), description: text() }, { requiredKeys: [] })
+      : kind === 'update'
+        ? fc.record({ name: text(1), description: text() }, { requiredKeys: [] })
+        : applicationBody(kind === 'create-application')
   return fc.oneof(
     { weight: 16, arbitrary: valid.map((value) => ({ kind: 'json' as const, value })) },
     {
@@ -422,7 +448,7 @@ const common = (op: Exclude<OpName, 'getSchema'>) => ({
   extraHeaders,
 })
 
-const bodyParts = (kind: 'create' | 'update') => ({
+const bodyParts = (kind: BodyKind) => ({
   contentType,
   body: bodySpec(kind),
   bom: rare(30),
@@ -450,13 +476,13 @@ export function requestSpec(op: Exclude<OpName, 'getSchema'>): fc.Arbitrary<Requ
     case 'listApplications':
       return fc.record({ ...common(op), scope, query: pagingQuery, trailingSlash: rare() })
     case 'getApplication':
-      return fc.record({
-        ...common(op),
-        id: applicationId,
-        encoding,
-        scope,
-        trailingSlash: rare(),
-        query: strayQuery,
-      })
+    case 'deleteApplication':
+      return fc.record({ ...common(op), id: applicationId, encoding, scope, trailingSlash: rare(), query: strayQuery })
+    case 'deleteWorkspace':
+      return fc.record({ ...common(op), id: workspaceId, encoding, trailingSlash: rare(), query: strayQuery })
+    case 'createApplication':
+      return fc.record({ ...common(op), scope, query: strayQuery, trailingSlash: rare(), ...bodyParts('create-application') })
+    case 'updateApplication':
+      return fc.record({ ...common(op), id: applicationId, encoding, scope, trailingSlash: rare(), query: strayQuery, ...bodyParts('update-application') })
   }
 }

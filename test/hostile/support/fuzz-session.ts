@@ -6,15 +6,17 @@
  * prototype pollution.
  */
 import { isDeepStrictEqual } from 'node:util'
-import type { ScenarioState, SchemaName, Workspace } from '../../../src/index.ts'
+import type { Application, ScenarioState, SchemaName, Workspace } from '../../../src/index.ts'
 import { declaredSchema, schemaErrors } from '../../support/schemas.ts'
 import { HostileServer, type Exchange } from './hostile-server.ts'
 import {
   expectationFor,
   successProblem,
   SUCCESS_SCHEMA,
+  SUCCESS_STATUS,
   tenancyBreach,
   type Expectation,
+  type SuccessPlan,
 } from './oracle.ts'
 import { coverageTags } from './coverage.ts'
 import { pollution } from './pollution.ts'
@@ -159,6 +161,7 @@ export class FuzzSession {
         }
       }
       if (status === 200) fail(this.#success(exchange, expected, json))
+      if (status === 204 && expected.route.kind === 'operation') fail(exchange.text === '' ? undefined : 'a 204 with a body')
     }
     fail(this.#stateChange(exchange, expected, sent.request.method))
     fail(pollution())
@@ -188,6 +191,7 @@ export class FuzzSession {
     if (!type.startsWith('application/json')) return `200 content type is "${type}"`
     if (exchange.parseError) return `200 body is not JSON: ${exchange.parseError}`
     const body = json as Record<string, unknown>
+    if (op === 'deleteWorkspace' || op === 'deleteApplication') return `a 200 from ${op}, which answers 204`
     if (op !== 'getSchema') {
       const schema = SUCCESS_SCHEMA[op] as SchemaName
       const declared = declaredSchema(new Response(null, { headers: exchange.headers }))
@@ -226,30 +230,47 @@ export class FuzzSession {
     this.#dirty = true
     if (!exchange || !expected) return 'state changed by a request of the run (found at the end)'
     const op = expected.route.kind === 'operation' ? expected.route.op : undefined
-    const wrote = exchange.status === 200 && (op === 'createWorkspace' || op === 'updateWorkspace')
+    const wrote = exchange.status === SUCCESS_STATUS(op ?? 'getSchema') && expected.plan !== undefined && WRITES.has(op!)
     if (!wrote) {
       const by = method === 'GET' || method === 'HEAD' ? `${method}s up to this one, this one` : 'a request'
       return `state changed by ${by} answered ${exchange.status || 'with a network error'}`
     }
     this.writes++
-    const record = (exchange.json as { data?: Workspace } | undefined)?.data
-    if (!record) return 'write answered without a record'
-    const before = this.#initial
-    for (const name of ['organizations', 'accounts', 'applications'] as const) {
-      if (JSON.stringify(after[name]) !== JSON.stringify(before[name])) return `${op} changed ${name}`
-    }
-    const beforeById = new Map(before.workspaces.map((w) => [w.id, w]))
-    const expectedCount = before.workspaces.length + (op === 'createWorkspace' ? 1 : 0)
-    if (after.workspaces.length !== expectedCount) {
-      return `${op} left ${after.workspaces.length} workspaces, expected ${expectedCount}`
-    }
-    for (const workspace of after.workspaces) {
-      if (workspace.id === record.id) {
-        if (!isDeepStrictEqual(workspace, record)) return `stored ${workspace.id} differs from the answered record`
-      } else if (!isDeepStrictEqual(workspace, beforeById.get(workspace.id))) {
-        return `${op} of ${record.id} also changed ${workspace.id}`
-      }
+    const record = (exchange.json as { data?: { id: string } } | undefined)?.data
+    if (SUCCESS_STATUS(op!) === 200 && !record) return 'write answered without a record'
+    const wanted = expectedAfter(this.#initial, expected.plan!, record)
+    for (const name of ['organizations', 'accounts', 'workspaces', 'applications'] as const) {
+      if (!isDeepStrictEqual(after[name], wanted[name])) return `${op} left ${name} other than it should (${after[name].length} records, expected ${wanted[name].length})`
     }
     return undefined
+  }
+}
+
+/** The operations that change the state when they succeed. */
+const WRITES: ReadonlySet<string> = new Set(['createWorkspace', 'updateWorkspace', 'deleteWorkspace', 'createApplication', 'updateApplication', 'deleteApplication'])
+
+/** The state a successful write leaves: exactly its records changed (the answered record, stored as answered). */
+function expectedAfter(before: ScenarioState, plan: SuccessPlan, record: { id: string } | undefined): ScenarioState {
+  const replaced = <T extends { id: string }>(records: T[], next: T) => {
+    const at = records.findIndex((r) => r.id === next.id)
+    return at < 0 ? [...records, next] : records.map((r, i) => (i === at ? next : r))
+  }
+  switch (plan.op) {
+    case 'createWorkspace':
+    case 'updateWorkspace':
+      return { ...before, workspaces: replaced(before.workspaces, record as Workspace) }
+    case 'createApplication':
+    case 'updateApplication':
+      return { ...before, applications: replaced(before.applications, record as Application) }
+    case 'deleteWorkspace':
+      return {
+        ...before,
+        workspaces: before.workspaces.filter((w) => w.id !== plan.workspace.id),
+        applications: before.applications.filter((a) => a.workspace !== plan.workspace.id),
+      }
+    case 'deleteApplication':
+      return { ...before, applications: before.applications.filter((a) => a.id !== plan.application.id) }
+    default:
+      return before
   }
 }

@@ -1,7 +1,7 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { Pool } from 'undici'
 import { createMockApi, type MockApi, type MockApiOptions } from '../../../src/index.ts'
-import { contractProblems } from '../../support/openapi-contract.ts'
+import { contractOf, contractProblems, type ReceivedResponse } from '../../support/openapi-contract.ts'
 import { CLOCK_START, ORIGIN } from './settings.ts'
 
 /** One request and what came back: a response, or the network error fetch rejected with. */
@@ -39,11 +39,15 @@ export class HostileServer {
   readonly pool: Pool
   /** Requests sent through `send`. */
   sent = 0
+  /** The document answers are held to: the shipped one, or the mock's own when it serves operations of its own. */
+  #contract: (response: ReceivedResponse) => string[] = contractProblems
+  readonly #own: boolean
 
   constructor(options: MockApiOptions = {}, { connections = 8 }: { connections?: number | null } = {}) {
     this.pool = new Pool(ORIGIN, { connections })
     let clock = CLOCK_START
     this.api = createMockApi({ baseUrl: ORIGIN, now: () => (clock += 7), ...options })
+    this.#own = (options.operations?.length ?? 0) > 0
     this.server = setupServer(...this.api.handlers)
     this.server.events.on('request:unhandled', ({ request }) => {
       this.unhandled.push(`${request.method} ${request.url.slice(0, 300)}`)
@@ -56,6 +60,7 @@ export class HostileServer {
   async start(): Promise<void> {
     this.server.listen({ onUnhandledFrame: 'error' })
     await this.api.ready
+    if (this.#own) this.#contract = contractOf(await (await this.api.handle(new Request(`${ORIGIN}/api/openapi.json`)))!.json())
   }
 
   stop(): void {
@@ -79,7 +84,7 @@ export class HostileServer {
         }
       }
       this.offContract.push(
-        ...contractProblems({
+        ...this.#contract({
           method: request.method,
           url: request.url,
           status: response.status,

@@ -19,8 +19,12 @@ export type OpName =
   | 'listApplications'
   | 'getApplication'
   | 'getSchema'
+  | PresetName
 
-/** Spec section 4 (and the public schema documents of the decisions). */
+/** The operations the spec does not show, as the fuzzed mock opts into their presets (docs/spec-decisions.md). */
+export type PresetName = 'deleteWorkspace' | 'createApplication' | 'updateApplication' | 'deleteApplication'
+
+/** Spec section 4 (and the public schema documents of the decisions), then the presets the fuzzed mock opts into. */
 export const ROUTES: ReadonlyArray<{ op: OpName; method: string; path: string }> = [
   { op: 'listWorkspaces', method: 'GET', path: '/api/workspaces' },
   { op: 'createWorkspace', method: 'POST', path: '/api/workspaces' },
@@ -29,20 +33,29 @@ export const ROUTES: ReadonlyArray<{ op: OpName; method: string; path: string }>
   { op: 'listApplications', method: 'GET', path: '/api/applications' },
   { op: 'getApplication', method: 'GET', path: '/api/applications/:applicationId' },
   { op: 'getSchema', method: 'GET', path: '/api/schemas/:file' },
+  { op: 'deleteWorkspace', method: 'DELETE', path: '/api/workspaces/:workspaceId' },
+  { op: 'createApplication', method: 'POST', path: '/api/applications' },
+  { op: 'updateApplication', method: 'PUT', path: '/api/applications/:applicationId' },
+  { op: 'deleteApplication', method: 'DELETE', path: '/api/applications/:applicationId' },
 ]
 
 /** The method of each operation, from the routes above. */
 export const OWN_METHOD = Object.fromEntries(ROUTES.map((route) => [route.op, route.method])) as Record<OpName, string>
 
-/** The envelope schema of each operation's 200 (spec 2.2). */
-export const SUCCESS_SCHEMA: Record<Exclude<OpName, 'getSchema'>, string> = {
+/** The envelope schema of each operation's 200 (spec 2.2); the deletes answer 204 without a body. */
+export const SUCCESS_SCHEMA: Record<Exclude<OpName, 'getSchema' | 'deleteWorkspace' | 'deleteApplication'>, string> = {
   listWorkspaces: 'SuccessResponseListWorkspaceBody',
   createWorkspace: 'SuccessResponseWorkspaceBody',
   getWorkspace: 'SuccessResponseWorkspaceBody',
   updateWorkspace: 'SuccessResponseWorkspaceBody',
   listApplications: 'PagingResponseListApplicationBody',
   getApplication: 'SuccessResponseApplicationBody',
+  createApplication: 'SuccessResponseApplicationBody',
+  updateApplication: 'SuccessResponseApplicationBody',
 }
+
+/** The success status of each operation: 204 for the deletes, 200 for the rest. */
+export const SUCCESS_STATUS = (op: OpName): 200 | 204 => (op === 'deleteWorkspace' || op === 'deleteApplication' ? 204 : 200)
 
 const SERVED_SCHEMAS = new Set([...Object.values(SUCCESS_SCHEMA), 'ErrorModel'])
 
@@ -117,6 +130,10 @@ export type SuccessPlan =
   | { op: 'listApplications'; workspace: Workspace; currentPage: number; pageSize: number }
   | { op: 'getApplication'; application: Application }
   | { op: 'getSchema'; name: string }
+  | { op: 'deleteWorkspace'; workspace: Workspace }
+  | { op: 'createApplication'; workspace: Workspace; body: Record<string, unknown> }
+  | { op: 'updateApplication'; application: Application; body: Record<string, unknown> }
+  | { op: 'deleteApplication'; application: Application }
 
 export interface Expectation {
   route: Route
@@ -140,9 +157,9 @@ class Verdict {
   get failed(): boolean {
     return this.certain.size > 0
   }
-  statuses(): Set<number> {
+  statuses(success: number): Set<number> {
     const out = new Set<number>([...this.certain.keys(), ...this.maybe.keys()])
-    if (!this.failed) out.add(200)
+    if (!this.failed) out.add(success)
     return out
   }
   reasons(): string[] {
@@ -375,38 +392,102 @@ export function expectationFor(facts: RequestFacts, state: ScenarioState): Expec
     case 'listApplications':
     case 'getApplication': {
       let application: Application | undefined
-      if (route.op === 'getApplication') {
-        application = checkId(verdict, route.params.applicationId ?? '', 'app', 'path.applicationId', (id) =>
-          state.applications.find((a) => a.id === id),
-        )
-      }
-      const scope = facts.headers.get('X-Workspace-ID')
-      let workspace: Workspace | undefined
-      if (scope === null || scope === '') {
-        verdict.fail(422, `header.X-Workspace-ID is ${scope === null ? 'missing' : 'empty'}`)
-      } else {
-        // The decisions fix 422 for over-long path ids; for the header a 404 (no such workspace) is fine too.
-        workspace = checkId(verdict, scope, 'wse', 'header.X-Workspace-ID', visibleWorkspace, [404, 422])
-      }
+      if (route.op === 'getApplication') application = applicationOf(verdict, route.params, state)
+      const workspace = scopeOf(verdict, facts, visibleWorkspace)
       if (route.op === 'listApplications') {
         const currentPage = pagingValue(verdict, facts.url, CONTRACT.currentPage)
         const pageSize = pagingValue(verdict, facts.url, CONTRACT.pageSize)
         if (workspace) plan = { op: 'listApplications', workspace, currentPage, pageSize }
       } else if (application && workspace) {
         // Paging parameters mean nothing to getApplication: they are ignored.
-        if (application.workspace !== workspace.id) verdict.fail(404, 'application is outside the named workspace')
-        else plan = { op: 'getApplication', application }
+        if (inScope(verdict, application, workspace)) plan = { op: 'getApplication', application }
       }
       break
     }
+    default:
+      plan = presetPlan(route.op, route.params, facts, state, verdict, visibleWorkspace)
   }
   return {
     route,
     principal,
-    statuses: verdict.statuses(),
+    statuses: verdict.statuses(SUCCESS_STATUS(route.op)),
     reasons: verdict.reasons(),
     plan: verdict.failed ? undefined : plan,
   }
+}
+
+/** An application by its path id (any organization's: the scope decides what is visible). */
+function applicationOf(verdict: Verdict, params: Record<string, string>, state: ScenarioState): Application | undefined {
+  return checkId(verdict, params.applicationId ?? '', 'app', 'path.applicationId', (id) => state.applications.find((a) => a.id === id))
+}
+
+/** The workspace `X-Workspace-ID` names, by the application operations' rules. */
+function scopeOf(verdict: Verdict, facts: RequestFacts, visibleWorkspace: (id: string) => Workspace | undefined): Workspace | undefined {
+  const scope = facts.headers.get('X-Workspace-ID')
+  if (scope === null || scope === '') {
+    verdict.fail(422, `header.X-Workspace-ID is ${scope === null ? 'missing' : 'empty'}`)
+    return undefined
+  }
+  // The decisions fix 422 for over-long path ids; for the header a 404 (no such workspace) is fine too.
+  return checkId(verdict, scope, 'wse', 'header.X-Workspace-ID', visibleWorkspace, [404, 422])
+}
+
+/** Whether an application is in the named workspace (else 404, as one that does not exist). */
+function inScope(verdict: Verdict, application: Application, workspace: Workspace): boolean {
+  if (application.workspace === workspace.id) return true
+  verdict.fail(404, 'application is outside the named workspace')
+  return false
+}
+
+/** The presets of the operations the spec does not show (docs/spec-decisions.md), as the fuzzed mock serves them. */
+function presetPlan(
+  op: OpName,
+  params: Record<string, string>,
+  facts: RequestFacts,
+  state: ScenarioState,
+  verdict: Verdict,
+  visibleWorkspace: (id: string) => Workspace | undefined,
+): SuccessPlan | undefined {
+  if (op === 'deleteWorkspace') {
+    const workspace = checkId(verdict, params.workspaceId ?? '', 'wse', 'path.workspaceId', visibleWorkspace)
+    return workspace && { op, workspace }
+  }
+  const application = op === 'createApplication' ? undefined : applicationOf(verdict, params, state)
+  const workspace = scopeOf(verdict, facts, visibleWorkspace)
+  let body: Record<string, unknown> | undefined
+  if (op === 'createApplication' || op === 'updateApplication') {
+    const read = readBody(verdict, facts.headers.get('Content-Type'), facts.bytes ?? new Uint8Array(), facts.notes)
+    body = read && applicationBody(verdict, read.value, op === 'createApplication')
+  }
+  if (!workspace || (op === 'createApplication' ? !body : !application || !inScope(verdict, application, workspace))) return undefined
+  if (op === 'createApplication') return { op, workspace, body: body! }
+  if (op === 'updateApplication') return body && { op, application: application!, body }
+  return { op: 'deleteApplication', application: application! }
+}
+
+/** The entry lists of an application and the id prefixes of their entries. */
+const ENTRY_LISTS: Record<string, RegExp> = { gateways: /^gtw_[0-9a-f]+$/, group_or_users: /^(?:grp|usr)_[0-9a-f]+$/, policies: /^ply_[0-9a-f]+$/ }
+const APPLICATION_TEXTS = ['description', 'access_type', 'domain_alias', 'external_domain', 'port', 'port_alias', 'protocol']
+
+/** An application body (the create workspace body's rules: `name` non-empty on create, `domain` on create only, nothing else). */
+function applicationBody(verdict: Verdict, value: unknown, create: boolean): Record<string, unknown> | undefined {
+  if (!isPlainObject(value)) return void verdict.fail(422, 'body is not an object')
+  const allowed = new Set(['name', ...APPLICATION_TEXTS, ...Object.keys(ENTRY_LISTS), ...(create ? ['domain'] : [])])
+  const extra = Object.keys(value).filter((key) => !allowed.has(key))
+  if (extra.length > 0) verdict.fail(422, `unexpected members ${JSON.stringify(extra)}`)
+  if ((create || Object.hasOwn(value, 'name')) && (typeof value.name !== 'string' || value.name === '')) verdict.fail(422, 'name is not a non-empty string')
+  for (const key of [...APPLICATION_TEXTS, 'domain']) {
+    if (Object.hasOwn(value, key) && typeof value[key] !== 'string') verdict.fail(422, `${key} is not a string`)
+  }
+  for (const [key, prefix] of Object.entries(ENTRY_LISTS)) {
+    if (!Object.hasOwn(value, key)) continue
+    const list = value[key]
+    const entry = (item: unknown) =>
+      isPlainObject(item) && Object.keys(item).every((k) => k === 'id' || k === 'name') && typeof item.name === 'string' &&
+      typeof item.id === 'string' && item.id.length <= CONTRACT.maxIdLength && prefix.test(item.id)
+    if (!Array.isArray(list) || !list.every(entry)) verdict.fail(422, `${key} is not a list of { id, name } entries`)
+  }
+  return value
 }
 
 /** Why a 200 body breaks the plan, or undefined when it is exactly what the state says. */
@@ -481,7 +562,46 @@ export function successProblem(
         (record.updated > before.updated ? undefined : `updated ${record.updated} is not after ${before.updated}`)
       )
     }
+    case 'createApplication':
+    case 'updateApplication':
+      return applicationProblem(plan, data, principal!, state)
+    case 'deleteWorkspace':
+    case 'deleteApplication':
+      return 'a body for a 204'
   }
+}
+
+/** The defaults of the members a create application body leaves out (docs/spec-decisions.md, "Create application body"). */
+const NEW_APPLICATION = {
+  description: '', access_type: 'private', domain: '', domain_alias: '', external_domain: '', port: '', port_alias: '', protocol: 'http',
+  gateways: [], group_or_users: [], policies: [],
+}
+
+/** Why a created or updated application is not the body over the defaults or over what it was. */
+function applicationProblem(
+  plan: Extract<SuccessPlan, { op: 'createApplication' | 'updateApplication' }>,
+  data: unknown,
+  principal: Account,
+  state: ScenarioState,
+): string | undefined {
+  if (!isPlainObject(data)) return 'data is not a record'
+  const record = data as unknown as Application
+  const before = plan.op === 'updateApplication' ? plan.application : { ...NEW_APPLICATION, workspace: plan.workspace.id, created_by: principal.id }
+  const expected = { ...before, ...plan.body }
+  const own = (value: Record<string, unknown>) => {
+    const { id: _, icons: _i, created: _c, updated: _u, modified_by: _m, ...rest } = value
+    return rest
+  }
+  const same = (actual: unknown, wanted: unknown, what: string) =>
+    isDeepStrictEqual(actual, wanted) ? undefined : `${what}: expected ${JSON.stringify(wanted)?.slice(0, 400)}, got ${JSON.stringify(actual)?.slice(0, 400)}`
+  return (
+    same(own(data), own(expected), `${plan.op === 'createApplication' ? 'created' : 'updated'} application`) ??
+    same(record.modified_by, principal.id, 'modified_by') ??
+    (plan.op === 'updateApplication'
+      ? same(record.id, plan.application.id, 'id') ?? (record.updated > plan.application.updated ? undefined : `updated ${record.updated} is not after ${plan.application.updated}`)
+      : same(record.updated, record.created, 'updated of a new record') ??
+        (/^app_[0-9a-f]{32}$/.test(record.id) && !state.applications.some((a) => a.id === record.id) ? undefined : `id ${record.id} is not a new app_ id`))
+  )
 }
 
 /** A record of another organization in a 200 body, or undefined. Applies to every route. */

@@ -110,6 +110,10 @@ const COLLECTION: Record<OpName, string> = {
   listApplications: '/api/applications',
   getApplication: '/api/applications',
   getSchema: '/api/schemas',
+  deleteWorkspace: '/api/workspaces',
+  createApplication: '/api/applications',
+  updateApplication: '/api/applications',
+  deleteApplication: '/api/applications',
 }
 
 /** Turns a descriptor into a real request against the current state. */
