@@ -181,7 +181,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {
     const vitest = join(consumer, 'node_modules/vitest/vitest.mjs')
     const { code, output } = await command(process.execPath, [vitest, 'run'], consumer)
-    expect(output).toMatch(/Tests\s+5 passed \(5\)/)
+    expect(output).toMatch(/Tests\s+6 passed \(6\)/)
     expect(code).toBe(0)
   })
 
