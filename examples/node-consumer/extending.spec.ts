@@ -41,5 +41,5 @@ test('an operation and a field of your own: served with validation, the journal 
   // @ts-expect-error an item operation responds with one workspace, not a list
   api.override('archiveWorkspace', ({ respond }) => respond([workspace!]))
   // @ts-expect-error no operation of this mock has this name
-  api.faults.fail('archiveWorkspaces')
+  expect(() => api.faults.fail('archiveWorkspaces')).toThrow('Unknown operation target "archiveWorkspaces"')
 })

@@ -214,25 +214,17 @@ describe.skipIf(skipped !== undefined)('the single executable, without Node', { 
     }
   })
 
-  test('a scenario module: one line that says it needs Node, exit code 2', async () => {
+  test.each([
+    ['scenario', './my-scenario.mjs', 'export default () => {}\n', 'a scenario module'],
+    ['operations', './my-operations.mjs', 'export default []\n', 'an operations module'],
+  ])('a module for --%s: one line that says it needs Node, exit code 2', async (flag, path, text, what) => {
     running()
-    writeFileSync(join(folder, 'my-scenario.mjs'), 'export default () => {}\n')
-    const child = launch(['--scenario', './my-scenario.mjs', '--port', '0'])
+    writeFileSync(join(folder, path), text)
+    const child = launch([`--${flag}`, path, '--port', '0'])
     let stderr = ''
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     const [code] = (await once(child, 'close')) as [number | null]
     expect(code).toBe(2)
-    expect(stderr).toMatch(/^workspace-api-mock: \.\/my-scenario\.mjs: a scenario module needs Node \(npx workspace-api-mock --scenario \.\/my-scenario\.mjs\); [^\n]+\n$/)
-  })
-
-  test('an operations module: refused as a scenario module is', async () => {
-    running()
-    writeFileSync(join(folder, 'my-operations.mjs'), 'export default []\n')
-    const child = launch(['--operations', './my-operations.mjs', '--port', '0'])
-    let stderr = ''
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    const [code] = (await once(child, 'close')) as [number | null]
-    expect(code).toBe(2)
-    expect(stderr).toMatch(/^workspace-api-mock: \.\/my-operations\.mjs: an operations module needs Node \(npx workspace-api-mock --operations \.\/my-operations\.mjs\); [^\n]+\n$/)
+    expect(stderr).toMatch(new RegExp(`^workspace-api-mock: ${path.replace(/\./g, '\\.')}: ${what} needs Node \\(npx workspace-api-mock --${flag} ${path.replace(/\./g, '\\.')}\\); [^\\n]+\\n$`))
   })
 })

@@ -5,16 +5,15 @@
  * by name, strict mode over what `run` answers, paging within the profile's bounds, and a rejected request
  * that changes nothing.
  */
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import {
-  createMockApi,
   defineOperation,
   gatewayEntrySchema,
   identifierParameter,
   z,
   type Application,
 } from '../../src/index.ts'
+import { useHarness } from '../support/mock-server.ts'
 
 const ORIGIN = 'https://extended.example.test'
 
@@ -76,14 +75,8 @@ const broken = defineOperation({
 
 const operations = [tagApplication, listGateways, pageOfWorkspace, copyWorkspace, broken] as const
 const fields = { application: { labels: { schema: z.array(z.string()), build: () => [], writable: true } } }
-const api = createMockApi({ scenario: 'multi-tenant', seed: 3, baseUrl: ORIGIN, operations, fields, strict: true, profile: { paging: { pageSize: { max: 20 } } } })
-const server = setupServer(...api.handlers)
-beforeAll(async () => {
-  server.listen({ onUnhandledFrame: 'error' })
-  await api.ready
-})
-afterEach(() => api.reset())
-afterAll(() => server.close())
+// The answers of operations of your own are held to the mock's own document (documents.test.ts), not to the shipped one.
+const { api } = useHarness({ scenario: 'multi-tenant', seed: 3, baseUrl: ORIGIN, operations, fields, strict: true, profile: { paging: { pageSize: { max: 20 } } } })
 
 const [me, other] = api.principals
 const auth = (who = me!) => ({ 'X-API-Key': who.apiKey, 'X-API-Secret': who.apiSecret })

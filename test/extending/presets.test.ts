@@ -3,20 +3,13 @@
  * was, byte for byte), and, opted into, what the decisions of docs/extending.md say of each.
  */
 import { readFileSync } from 'node:fs'
-import { setupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 import { createMockApi, unshownOperations, z } from '../../src/index.ts'
+import { useHarness } from '../support/mock-server.ts'
 
 const ORIGIN = 'https://presets.example.test'
 const fields = { application: { status: { schema: z.enum(['active', 'paused']), build: () => 'active', writable: true } } }
-const api = createMockApi({ scenario: 'multi-tenant', seed: 5, baseUrl: ORIGIN, operations: unshownOperations, fields })
-const server = setupServer(...api.handlers)
-beforeAll(async () => {
-  server.listen({ onUnhandledFrame: 'error' })
-  await api.ready
-})
-afterEach(() => api.reset())
-afterAll(() => server.close())
+const { api } = useHarness({ scenario: 'multi-tenant', seed: 5, baseUrl: ORIGIN, operations: unshownOperations, fields })
 
 const [me, other] = api.principals
 const headers = (workspace?: string) => ({

@@ -1,12 +1,12 @@
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { createMockApi, type MockApi, type MockApiOptions, type Principal } from '../../src/index.ts'
+import { createMockApi, type DefinedOperation, type MockApi, type MockApiOptions, type Principal } from '../../src/index.ts'
 import { checkedFetch } from './checked-fetch.ts'
 
 export const ORIGIN = 'https://api.example.test'
 
-export interface MockHarness {
-  api: MockApi
+export interface MockHarness<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> {
+  api: MockApi<Ops>
   server: SetupServer
   /** fetch() against the mock with the first principal's credentials, unless `principal: null`. */
   call(path: string, init?: CallInit): Promise<CheckedResponse>
@@ -34,8 +34,8 @@ export interface CheckedResponse {
  * One mock API behind msw/node's setupServer for a test file: started before all tests, reset after each,
  * closed after all. Every JSON body that declares a schema is checked against it.
  */
-export function useHarness(options: MockApiOptions = {}): MockHarness {
-  const api = createMockApi({ baseUrl: ORIGIN, ...options })
+export function useHarness<const Ops extends readonly DefinedOperation[] = readonly []>(options: MockApiOptions<Ops> = {}): MockHarness<Ops> {
+  const api = createMockApi<Ops>({ baseUrl: ORIGIN, ...options })
   const server = setupServer(...api.handlers)
   beforeAll(async () => {
     server.listen({ onUnhandledFrame: 'error' })
