@@ -7,7 +7,9 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
+import { loadOperationsModule, SourceError } from '../../src/cli/sources.ts'
 import { CLI, runCli, startCli } from './cli-process.ts'
 
 // A project of the user's: its node_modules holds the package the command runs from.
@@ -65,19 +67,12 @@ describe.concurrent('serving a module', () => {
     }
   })
 
-  test.each([
-    ['no array as its default export', 'export default {}', (path: string) => `${path} must export an array of operations (defineOperation) as its default export, it has a default export of type object`],
-    ['a definition the kit cannot serve', "import { defineOperation } from 'workspace-api-mock'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/x', run: () => undefined })]", (path: string) => `${path} could not be loaded: operation x: path: expected a path under /api`],
-    ['a route of the kit\'s', "import { defineOperation } from 'workspace-api-mock'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/api/workspaces', run: () => undefined })]", (path: string) => `${path}: operation x: path: GET /api/workspaces is the route of the kit's listWorkspaces already`],
-    ['a field of a record that takes none', "export default []\nexport const fields = { gateway: {} }", (path: string) => `${path}: fields.gateway: no such record`],
-    ['an operation from elsewhere', "export default [{ name: 'x', method: 'GET', path: '/api/x', run() {} }]", (path: string) => `${path}: operations[0]: not an operation made by defineOperation`],
-  ])('%s: one line, exit code 2', async (_, text, message) => {
-    const path = module(text)
+  test('a module the kit cannot serve: one line, exit code 2', async () => {
+    const path = module("import { defineOperation } from 'workspace-api-mock'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/api/workspaces', run: () => undefined })]")
     const { code, stdout, stderr } = await runCli(['--port', '0', '--operations', path])
     expect(code).toBe(2)
     expect(stdout).toBe('')
-    expect(stderr.split('\n').filter(Boolean)).toHaveLength(1)
-    expect(stderr).toContain(`workspace-api-mock: ${message(path)}`)
+    expect(stderr).toBe(`workspace-api-mock: ${path}: operation x: path: GET /api/workspaces is the route of the kit's listWorkspaces already (GET /api/workspaces)\n`)
   })
 
   test('a field whose builder its own schema refuses: one line, exit code 2', async () => {
@@ -106,4 +101,24 @@ test('--watch serves an edit of the module at once; an edit that does not load k
   } finally {
     await cli.stop()
   }
+})
+
+// What else a module can get wrong, in-process: loadOperationsModule's SourceError is the line the command prints.
+describe('modules that cannot be served', () => {
+  test.each([
+    ['no array as its default export', 'export default {}', 'must export an array of operations (defineOperation) as its default export, it has a default export of type object'],
+    ['a definition the kit cannot serve', "import { defineOperation } from '../../src/index.ts'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/x', run: () => undefined })]", 'could not be loaded: operation x: path: expected a path under /api'],
+    ['a field of a record that takes none', 'export default []\nexport const fields = { gateway: {} }', ': fields.gateway: no such record'],
+    ['an operation from elsewhere', "export default [{ name: 'x', method: 'GET', path: '/api/x', run() {} }]", ': operations[0]: not an operation made by defineOperation'],
+  ])('%s', async (_, text, message) => {
+    const path = join(dirname(fileURLToPath(import.meta.url)), `operations-${process.pid}-${++count}.ts`)
+    writeFileSync(path, text)
+    try {
+      const loading = loadOperationsModule(path)
+      await expect(loading).rejects.toThrow(SourceError)
+      await expect(loading).rejects.toThrow(`${path}${message.startsWith(':') ? '' : ' '}${message}`)
+    } finally {
+      rmSync(path)
+    }
+  })
 })
