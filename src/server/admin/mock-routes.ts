@@ -10,6 +10,7 @@
  *   DELETE faults       removes the faults added here (startup faults from flags stay)
  *   DELETE faults/{id}  removes one fault
  *   GET    journal      the request journal; DELETE clears it
+ *   GET    journal/{seq} one entry of it (its `seq`: the console's log names it)
  *   POST   reset        back to the initial state (startup faults stay)
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
@@ -106,6 +107,12 @@ export function stateProblem(error: unknown, location = 'body'): unknown {
 /** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
 export async function mockAdmin(request: Request, target: AdminTarget, route: string, maxRecords: number): Promise<Response> {
   const { api } = target
+  const seq = /^journal\/(\d{1,15})$/.exec(route)?.[1]
+  if (seq !== undefined && request.method === 'GET') {
+    const entry = api.journal.entry(Number(seq))
+    if (!entry) throw new Problem(404, `no journal entry ${seq}: not recorded yet, or no longer kept`)
+    return json(entry)
+  }
   const faultId = /^faults\/(\d+)$/.exec(route)?.[1]
   if (faultId !== undefined && request.method === 'DELETE') {
     if (!api.faults.remove(Number(faultId))) throw new Problem(404, `no fault ${faultId}`)

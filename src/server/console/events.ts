@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
-import type { JournalEntry } from '../../testkit/journal.ts'
+import type { JournalEntry, Why } from '../../testkit/journal.ts'
 
 /** How many past requests a new stream starts with. */
 const HISTORY = 200
@@ -17,6 +17,8 @@ const DROP_GRACE_MS = 30_000
 
 /** One request as the console's log shows it. */
 export interface LogEvent {
+  /** The journal entry's number (`GET <admin>/journal/<seq>` has the whole entry: headers, bodies). */
+  seq: number
   time: number
   method: string
   /** Path and query. */
@@ -26,11 +28,14 @@ export interface LogEvent {
   operation: string | undefined
   /** The problem detail of an error. */
   detail: string | undefined
+  /** Why the mock answered as it did. */
+  why: Why
 }
 
 function logEvent(entry: JournalEntry): LogEvent {
   const url = new URL(entry.url)
   return {
+    seq: entry.seq,
     time: entry.time,
     method: entry.method,
     path: `${url.pathname}${url.search}`,
@@ -38,6 +43,7 @@ function logEvent(entry: JournalEntry): LogEvent {
     duration: Math.round(entry.duration * 10) / 10,
     operation: entry.operation,
     detail: entry.detail,
+    why: entry.why,
   }
 }
 
