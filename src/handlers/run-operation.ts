@@ -70,11 +70,17 @@ export class Journaling implements RequestTrace, TraceNotes {
   }
 
   read(collection: CollectionName, records: { id: string } | readonly { id: string }[]): void {
-    ;(this.records ??= []).push('read', collection, records)
+    this.#note('read', collection, records)
   }
 
   wrote(collection: CollectionName, record: { id: string }): void {
-    ;(this.records ??= []).push('written', collection, record)
+    this.#note('written', collection, record)
+  }
+
+  /** A note of three items; the first makes an array of exactly three (an empty one would grow at once). */
+  #note(kind: 'read' | 'written', collection: CollectionName, records: unknown): void {
+    if (this.records === undefined) this.records = [kind, collection, records]
+    else this.records.push(kind, collection, records)
   }
 
   knob(name: TracedKnob): void {

@@ -1,7 +1,7 @@
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
-import { bodyLength, copyChunks, type Reply } from '../handlers/reply.ts'
+import { copyChunks, type Reply } from '../handlers/reply.ts'
 import { overrideProblemDetail, overrideReply } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
 import { whyOf, type Why } from './why.ts'
@@ -234,7 +234,7 @@ export function includes(actual: unknown, expected: unknown): boolean {
 type Kept = JournalRecord & {
   seq: number
   bytes: number
-  /** The answer's body size and type, for the note of a body not kept. */
+  /** The answer's body size, and its type when the reply is not kept (for the note that says so). */
   responseSize: number
   responseType: string | undefined
   detail: string | undefined
@@ -254,10 +254,15 @@ function keptOf(record: JournalRecord, seq: number): Kept {
   if (body && body.bytes.length > JOURNAL_BODY_LIMIT) kept.body = { ...body, bytes: body.bytes.slice(0, JOURNAL_BODY_LIMIT) }
   kept.detail = record.status >= 400 ? (record.problem?.detail ?? (answer instanceof Response ? overrideProblemDetail(answer) : undefined)) : undefined
   const reply = answer instanceof Response ? overrideReply(answer) : answer
-  const size = reply === undefined ? 0 : bodyLength(reply.chunks)
+  // Every body the kit builds states its length: no walk over its chunks.
+  const length = reply?.headers['Content-Length']
+  const size = length === undefined ? 0 : +length
   kept.responseSize = size
-  kept.responseType = reply?.headers['Content-Type']
-  kept.answer = reply !== undefined && (size === 0 || (size <= JOURNAL_BODY_LIMIT && TEXT.test(kept.responseType ?? ''))) ? reply : undefined
+  kept.responseType = undefined
+  if (size > JOURNAL_BODY_LIMIT) {
+    kept.answer = undefined
+    kept.responseType = reply!.headers['Content-Type']
+  } else kept.answer = reply
   let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0) + (kept.answer ? size : 0)
   for (const name in record.headers) bytes += name.length + record.headers[name]!.length
   kept.bytes = bytes
@@ -303,13 +308,12 @@ function entryOf(record: Kept): JournalEntry {
 }
 
 function responseBodyOf(record: Kept): unknown {
-  const reply: Reply | undefined = record.answer instanceof Response ? undefined : record.answer
-  if (reply && reply.chunks.length > 0) {
-    const bytes = copyChunks(reply.chunks, new Uint8Array(record.responseSize))
-    return parseBody({ bytes, size: bytes.length, truncated: false }, record.responseType)
-  }
+  const reply = record.answer as Reply | undefined
+  const type = reply?.headers['Content-Type'] ?? record.responseType
   if (record.responseSize === 0) return undefined
-  return `[${record.responseSize} bytes of ${record.responseType ?? 'unknown type'} not kept]`
+  if (reply === undefined || !TEXT.test(type ?? '')) return `[${record.responseSize} bytes of ${type ?? 'unknown type'}${reply ? '' : ', over the journal\'s limit'}]`
+  const bytes = copyChunks(reply.chunks, new Uint8Array(record.responseSize))
+  return parseBody({ bytes, size: bytes.length, truncated: false }, type)
 }
 
 function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): unknown {
