@@ -15,19 +15,20 @@
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
+ *   ...    records, scenario: the records and the preset served (record-routes.ts)
  */
 import type { MockApi } from '../../api/create-mock-api.ts'
-import { recordsOf } from '../../api/mock-state.ts'
-import { operations } from '../../handlers/routes.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { validate } from '../../handlers/validation.ts'
-import { compareByCreatedThenId } from '../../model/ordering.ts'
+import { countsOf, mockInfo, type MockInfo } from '../../mock-admin/info.ts'
+import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
-import { InvalidStateError, validateState } from '../../model/validate-state.ts'
 import { faultSchema, registerFaultJson, type FaultJson } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
 import { stateRecords } from '../limits.ts'
+import { checkRecords, json, readJson } from './admin-io.ts'
+import { recordRoute } from './record-routes.ts'
 
 /** A fault as the admin route's body and the fault flags bring it. */
 export type FaultSpec = FaultJson
@@ -41,8 +42,8 @@ export function applyFault(api: MockApi, spec: FaultSpec): FaultHandle {
 export interface AdminTarget {
   readonly api: MockApi
   /** What it serves, for people: a scenario name (or a state file's name) and the seed. */
-  readonly scenario: string
-  readonly seed: number
+  scenario: string
+  seed: number
   /** Faults that hold for its whole life (from flags): they come back after a reset or a clear. */
   readonly startupFaults: readonly FaultSpec[]
   /** Registry ids of the startup faults now registered (so that the console can mark them). */
@@ -55,53 +56,6 @@ export interface AdminTarget {
 export function restoreStartupFaults(target: AdminTarget): void {
   target.startupIds.clear()
   for (const spec of target.startupFaults) target.startupIds.add(applyFault(target.api, spec).id)
-}
-
-export const json = (body: unknown, status = 200): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-/** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text()
-  if (text.trim() === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new Problem(400, 'request body is not valid JSON')
-  }
-}
-
-/**
- * A state as a client sent it, checked as `--state` checks a file: a 422 problem naming the record and
- * the field (`errors[0].location` is e.g. `body.workspaces[3].name`) when it does not fit the model.
- */
-export function checkedState(value: unknown, location = 'body'): ScenarioState {
-  try {
-    validateState(value)
-    if (value.accounts.length === 0) {
-      throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
-    }
-  } catch (error) {
-    throw stateProblem(error, location)
-  }
-  return value
-}
-
-/** A 422 problem naming the bound when a scenario or state loaded over HTTP would hold more records than it. */
-export function checkRecords(records: number, maxRecords: number, location: string, value?: unknown): void {
-  if (records <= maxRecords) return
-  const message = `holds ${records} records, over this server's bound of ${maxRecords} (--max-records)`
-  throw new Problem(422, `the ${location === 'body' ? 'state' : location.replace(/^body\./, '')} ${message}`, [
-    { message, location, ...(value !== undefined && { value }) },
-  ])
-}
-
-/** A state refused with `InvalidStateError` as a 422 problem at its location; anything else as it is. */
-export function stateProblem(error: unknown, location = 'body'): unknown {
-  if (!(error instanceof InvalidStateError)) return error
-  const at = error.location === '' ? location : `${location}.${error.location}`
-  const detail: ErrorDetail = { message: error.reason, location: at }
-  return new Problem(422, error.message, [detail])
 }
 
 /** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
@@ -163,8 +117,12 @@ export async function mockAdmin(request: Request, target: AdminTarget, route: st
     case 'GET info':
       return json(infoOf(target))
     default:
-      throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
+      return (await recordRoute(request, target, route, maxRecords)) ?? notFound(request)
   }
+}
+
+function notFound(request: Request): never {
+  throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -176,50 +134,9 @@ function faultList(target: AdminTarget) {
   return target.api.faults.list().map((fault) => ({ ...fault, startup: target.startupIds.has(fault.id) }))
 }
 
-/** How many records each collection holds now. */
-export function countsOf(api: MockApi): Record<keyof ScenarioState, number> {
-  return {
-    organizations: recordsOf(api, 'organizations').length,
-    accounts: recordsOf(api, 'accounts').length,
-    workspaces: recordsOf(api, 'workspaces').length,
-    applications: recordsOf(api, 'applications').length,
-  }
-}
-
-/** The principals with the names a person recognizes (account, e-mail, organization). */
-export function describePrincipals(api: MockApi) {
-  const accounts = new Map(recordsOf(api, 'accounts').map((account) => [account.id, account]))
-  const organizations = new Map(recordsOf(api, 'organizations').map((org) => [org.id, org]))
-  return api.principals.map((principal) => ({
-    ...principal,
-    name: accounts.get(principal.account)?.name,
-    email: accounts.get(principal.account)?.email,
-    organizationName: organizations.get(principal.organization)?.name,
-  }))
-}
-
-/** The first principal's workspaces, in the API's list order: what a client puts in `X-Workspace-ID`. */
-export function workspaceIdsOf(api: MockApi): string[] {
-  const organization = api.principals[0]!.organization
-  return recordsOf(api, 'workspaces')
-    .filter((workspace) => workspace.organization === organization)
-    .sort(compareByCreatedThenId)
-    .map((workspace) => workspace.id)
-}
-
 /** What `GET info` answers: the console's view of one mock. */
-export type MockInfo = ReturnType<typeof infoOf>
+export type { MockInfo }
 
-function infoOf(target: AdminTarget) {
-  const { api } = target
-  return {
-    scenario: target.scenario,
-    seed: target.seed,
-    counts: countsOf(api),
-    principals: describePrincipals(api),
-    workspaceIds: workspaceIdsOf(api),
-    faults: faultList(target),
-    operations: operations.map(({ name, method, path }) => ({ name, method, path })),
-    journalLimit: api.journal.limit,
-  }
+function infoOf(target: AdminTarget): MockInfo {
+  return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target) })
 }

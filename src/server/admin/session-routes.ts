@@ -20,7 +20,10 @@ import { resolveScenario, type ScenarioRef } from '../../scenarios/resolve.ts'
 import type { AdminContext, Caller } from './context.ts'
 import { sameSecret, tokenProblem } from './guard.ts'
 import { scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords } from '../limits.ts'
-import { checkedState, checkRecords, countsOf, describePrincipals, json, mockAdmin, readJson, stateProblem } from './mock-routes.ts'
+import { countsOf, describePrincipals } from '../../mock-admin/info.ts'
+import { checkedState, stateProblem } from '../../mock-admin/state.ts'
+import { checkRecords, json, readJson } from './admin-io.ts'
+import { mockAdmin } from './mock-routes.ts'
 import { SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
 
 const createSchema = z.strictObject({

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
-import type { JournalEntry, Why } from '../../testkit/journal.ts'
+import { logEvent } from '../../mock-admin/log-event.ts'
+
+export type { LogEvent } from '../../mock-admin/log-event.ts'
 
 /** How many past requests a new stream starts with. */
 const HISTORY = 200
@@ -14,38 +16,6 @@ const KEEPALIVE_MS = 15_000
 export const STREAM_BUFFER_BYTES = 1024 * 1024
 /** How long a dropped stream's last event may take to leave before its connection is cut. */
 const DROP_GRACE_MS = 30_000
-
-/** One request as the console's log shows it. */
-export interface LogEvent {
-  /** The journal entry's number (`GET <admin>/journal/<seq>` has the whole entry: headers, bodies). */
-  seq: number
-  time: number
-  method: string
-  /** Path and query. */
-  path: string
-  status: number
-  duration: number
-  operation: string | undefined
-  /** The problem detail of an error. */
-  detail: string | undefined
-  /** Why the mock answered as it did. */
-  why: Why
-}
-
-function logEvent(entry: JournalEntry): LogEvent {
-  const url = new URL(entry.url)
-  return {
-    seq: entry.seq,
-    time: entry.time,
-    method: entry.method,
-    path: `${url.pathname}${url.search}`,
-    status: entry.status,
-    duration: Math.round(entry.duration * 10) / 10,
-    operation: entry.operation,
-    detail: entry.detail,
-    why: entry.why,
-  }
-}
 
 /**
  * Server-sent event streams for the console: the live request log of a mock (fed by its journal's

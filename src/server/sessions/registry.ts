@@ -20,7 +20,8 @@ import type { Account } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
 import { scenarioRecords } from '../limits.ts'
-import { countsOf, restoreStartupFaults, workspaceIdsOf, type AdminTarget, type FaultSpec } from '../admin/mock-routes.ts'
+import { countsOf, workspaceIdsOf } from '../../mock-admin/info.ts'
+import { restoreStartupFaults, type AdminTarget, type FaultSpec } from '../admin/mock-routes.ts'
 
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits.ts'
 
