@@ -1,7 +1,6 @@
 import { h, replace } from './dom.ts'
-import { admin } from './http.ts'
-import { act } from './status.ts'
-import type { FaultInfo, OperationInfo } from './types.ts'
+import type { Status } from './status.ts'
+import type { ConsoleTransport, FaultInfo, FaultJson, OperationInfo } from './transport.ts'
 
 const STATUSES = [500, 502, 503, 504, 429, 400, 401, 404]
 
@@ -33,7 +32,13 @@ function options(operations: readonly OperationInfo[], all: boolean): HTMLOption
 let formCount = 0
 
 /** A small form: a legend, labelled fields, one submit button. */
-function faultForm(legend: string, fields: Array<[string, HTMLInputElement | HTMLSelectElement]>, submit: string, send: (form: HTMLFormElement) => Promise<string>): HTMLFormElement {
+function faultForm(
+  status: Status,
+  legend: string,
+  fields: Array<[string, HTMLInputElement | HTMLSelectElement]>,
+  submit: string,
+  send: (form: HTMLFormElement) => Promise<string>,
+): HTMLFormElement {
   const prefix = `fault-${++formCount}`
   const form = h(
     'form',
@@ -51,7 +56,7 @@ function faultForm(legend: string, fields: Array<[string, HTMLInputElement | HTM
   )
   form.addEventListener('submit', (event) => {
     event.preventDefault()
-    void act(form, () => send(form))
+    void status.act(form, () => send(form))
   })
   return form
 }
@@ -59,23 +64,27 @@ function faultForm(legend: string, fields: Array<[string, HTMLInputElement | HTM
 const statusSelect = (name: string, selected = 503) =>
   h('select', { name }, ...STATUSES.map((status) => h('option', { value: status, selected: status === selected }, String(status))))
 
-/** The active faults (with remove buttons) and the forms that add them, for the mock under `prefix`. */
-export class FaultPanel {
-  #prefix = '/__admin'
-  readonly #active: Element
-  readonly #forms: Element
+/**
+ * What the demo server's console offered first: latency, a failure rate, one operation failed or
+ * disconnected; the active faults listed, each removable.
+ */
+export class FaultsSection {
+  readonly element: HTMLElement
+  readonly #active = h('div', { id: 'faults-active' })
+  readonly #forms = h('div', { id: 'fault-forms', class: 'fault-forms' })
+  readonly #transport: ConsoleTransport
+  readonly #status: Status
   readonly #changed: () => void
   #operations: readonly OperationInfo[] = []
 
-  constructor(active: Element, forms: Element, changed: () => void) {
-    this.#active = active
-    this.#forms = forms
+  constructor(transport: ConsoleTransport, status: Status, changed: () => void) {
+    this.#transport = transport
+    this.#status = status
     this.#changed = changed
+    this.element = h('section', { id: 'faults-panel', class: 'panel', 'aria-labelledby': 'faults-title' }, h('h2', { id: 'faults-title' }, 'Faults'), this.#active, this.#forms)
   }
 
-  /** Shows the faults of the mock under `prefix`. */
-  show(prefix: string, faults: readonly FaultInfo[], operations: readonly OperationInfo[]): void {
-    this.#prefix = prefix
+  show(faults: readonly FaultInfo[], operations: readonly OperationInfo[]): void {
     if (operations.length !== this.#operations.length) {
       this.#operations = operations
       this.#renderForms()
@@ -89,8 +98,8 @@ export class FaultPanel {
       return
     }
     const clear = h('button', { type: 'button' }, 'Clear faults')
-    clear.addEventListener('click', () => void act(clear, async () => {
-      await admin(`${this.#prefix}/faults`, { method: 'DELETE' })
+    clear.addEventListener('click', () => void this.#status.act(clear, async () => {
+      await this.#transport.clearFaults()
       this.#changed()
       return 'Faults cleared (startup faults stay)'
     }))
@@ -101,8 +110,8 @@ export class FaultPanel {
         { class: 'faults', 'aria-label': 'Active faults' },
         ...faults.map((fault) => {
           const remove = h('button', { type: 'button', 'aria-label': `Remove: ${describeFault(fault)}` }, 'Remove')
-          remove.addEventListener('click', () => void act(remove, async () => {
-            await admin(`${this.#prefix}/faults/${fault.id}`, { method: 'DELETE' })
+          remove.addEventListener('click', () => void this.#status.act(remove, async () => {
+            await this.#transport.removeFault(fault.id)
             this.#changed()
             return 'Fault removed'
           }))
@@ -114,56 +123,48 @@ export class FaultPanel {
   }
 
   #renderForms(): void {
-    const add = async (fault: Record<string, unknown>) => {
-      await admin(`${this.#prefix}/faults`, { method: 'POST', body: fault })
+    const add = (fault: FaultJson) => async () => {
+      await this.#transport.addFault(fault)
       this.#changed()
       return 'Fault added'
     }
-    const value = (form: HTMLFormElement, name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim()
-    const times = (form: HTMLFormElement) => (value(form, 'times') === '' ? {} : { times: Number(value(form, 'times')) })
+    const form = (legend: string, fields: Array<[string, HTMLInputElement | HTMLSelectElement]>, submit: string, fault: (form: HTMLFormElement) => FaultJson) =>
+      faultForm(this.#status, legend, fields, submit, (element) => add(fault(element))())
+    const targets = (all: boolean) => h('select', { name: 'target' }, ...options(this.#operations, all))
     replace(
       this.#forms,
-      faultForm(
-        'Latency',
-        [
-          ['Delay in ms, or a range min-max', h('input', { name: 'latency', required: true, pattern: '\\d+(-\\d+)?', placeholder: '200-800', inputmode: 'numeric' })],
-          ['Operations', h('select', { name: 'target' }, ...options(this.#operations, true))],
-        ],
-        'Add latency',
-        (form) => {
-          const [min, max] = value(form, 'latency').split('-').map(Number)
-          return add({ type: 'latency', target: value(form, 'target'), latency: max === undefined ? min : [min, max] })
-        },
-      ),
-      faultForm(
+      form('Latency', [['Delay in ms, or a range min-max', latencyInput()], ['Operations', targets(true)]], 'Add latency', (element) => {
+        const [min, max] = value(element, 'latency').split('-').map(Number)
+        return { type: 'latency', target: value(element, 'target'), latency: max === undefined ? min! : [min!, max] }
+      }),
+      form(
         'Failure rate',
-        [
-          ['Percent of requests', h('input', { name: 'percent', type: 'number', min: 0, max: 100, step: 'any', required: true, value: 10 })],
-          ['Status', statusSelect('status')],
-          ['Operations', h('select', { name: 'target' }, ...options(this.#operations, true))],
-        ],
+        [['Percent of requests', h('input', { name: 'percent', type: 'number', min: 0, max: 100, step: 'any', required: true, value: 10 })], ['Status', statusSelect('status')], ['Operations', targets(true)]],
         'Add failure rate',
-        (form) => add({ type: 'fail', target: value(form, 'target'), status: Number(value(form, 'status')), rate: Number(value(form, 'percent')) / 100 }),
+        (element) => ({ type: 'fail', target: value(element, 'target'), status: Number(value(element, 'status')), rate: Number(value(element, 'percent')) / 100 }),
       ),
-      faultForm(
-        'Fail one operation',
-        [
-          ['Operation', h('select', { name: 'target' }, ...options(this.#operations, false))],
-          ['Status', statusSelect('status')],
-          ['Times (empty: every call)', h('input', { name: 'times', type: 'number', min: 1, step: 1 })],
-        ],
-        'Add failure',
-        (form) => add({ type: 'fail', target: value(form, 'target'), status: Number(value(form, 'status')), ...times(form) }),
-      ),
-      faultForm(
-        'Disconnect one operation',
-        [
-          ['Operation', h('select', { name: 'target' }, ...options(this.#operations, false))],
-          ['Times (empty: every call)', h('input', { name: 'times', type: 'number', min: 1, step: 1 })],
-        ],
-        'Add disconnect',
-        (form) => add({ type: 'disconnect', target: value(form, 'target'), ...times(form) }),
+      form('Fail one operation', [['Operation', targets(false)], ['Status', statusSelect('status')], ['Times (empty: every call)', timesInput()]], 'Add failure', (element) => ({
+        type: 'fail',
+        target: value(element, 'target'),
+        status: Number(value(element, 'status')),
+        ...times(element),
+      })),
+      form('Disconnect one operation', [['Operation', targets(false)], ['Times (empty: every call)', timesInput()]], 'Add disconnect', (element) => ({
+        type: 'disconnect',
+        target: value(element, 'target'),
+        ...times(element),
+      })),
+      form(
+        'Rate limit',
+        [['Requests allowed', h('input', { name: 'requests', type: 'number', min: 0, step: 1, required: true, value: 5 })], ['Retry-After in seconds', h('input', { name: 'retryAfter', type: 'number', min: 0, step: 1, value: 1 })], ['Operations', targets(true)]],
+        'Add rate limit',
+        (element) => ({ type: 'rateLimit', target: value(element, 'target'), requests: Number(value(element, 'requests')), retryAfter: Number(value(element, 'retryAfter') || 1) }),
       ),
     )
   }
 }
+
+const value = (form: HTMLFormElement, name: string) => (form.elements.namedItem(name) as HTMLInputElement).value.trim()
+const times = (form: HTMLFormElement) => (value(form, 'times') === '' ? {} : { times: Number(value(form, 'times')) })
+const timesInput = () => h('input', { name: 'times', type: 'number', min: 1, step: 1 })
+const latencyInput = () => h('input', { name: 'latency', required: true, pattern: '\\d+(-\\d+)?', placeholder: '200-800', inputmode: 'numeric' })

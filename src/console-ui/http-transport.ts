@@ -1,28 +1,124 @@
-import { authorization } from './token.ts'
+/**
+ * The console UI's transport to the demo server: the admin routes of one mock (the base state's under
+ * `/__admin`, a session's under `/__admin/sessions/<id>`), its log as server-sent events, and the sessions.
+ *
+ * The admin token, when the server has one, comes with the console's address (`?token=`, as the banner
+ * prints it). Requests send it as `Authorization: Bearer`; what cannot send a header (the event stream, the
+ * snapshot link) carries it in its address, which the server accepts for reads only.
+ */
+import type { AnyRecord, CollectionName, ConsoleTransport, JournalEntry, LogEvent, LogListener, MockInfo, RecordFilter, RecordPage, SessionInfo, SessionList, SessionsTransport } from './transport.ts'
+import { TransportError } from './transport.ts'
 
-/** Calls to the admin API; a problem+json answer becomes an error with its detail. */
-export class AdminError extends Error {
-  readonly status: number
-  constructor(status: number, message: string) {
-    super(message)
-    this.name = 'AdminError'
-    this.status = status
+export class HttpTransport implements ConsoleTransport {
+  readonly kind = 'server'
+  readonly origin = location.origin
+  readonly #token = new URLSearchParams(location.search).get('token')
+  /** `/__admin` or `/__admin/sessions/<id>`: the admin routes of the mock shown. */
+  prefix = '/__admin'
+  readonly sessions: SessionsTransport = {
+    list: () => this.#call<SessionList>('/__admin/sessions'),
+    create: (options) => this.#call<SessionInfo>('/__admin/sessions', { method: 'POST', body: options }),
+    delete: async (id) => void (await this.#call(`/__admin/sessions/${id}`, { method: 'DELETE' })),
   }
-}
 
-export async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const request: RequestInit = { method: init.method ?? 'GET', headers: authorization() }
-  if (init.body !== undefined) {
-    request.headers = { ...authorization(), 'Content-Type': 'application/json' }
-    request.body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+  info(): Promise<MockInfo> {
+    return this.#call(`${this.prefix}/info`)
   }
-  const response = await fetch(path, request)
-  const text = await response.text()
-  const body = text === '' ? undefined : (JSON.parse(text) as unknown)
-  if (!response.ok) {
-    const problem = body as { detail?: string; errors?: Array<{ location: string; message: string }> } | undefined
-    const where = problem?.errors?.[0] ? ` (at ${problem.errors[0].location})` : ''
-    throw new AdminError(response.status, `${problem?.detail ?? `${response.status} ${response.statusText}`}${where}`)
+
+  follow(listener: LogListener): () => void {
+    listener.state('connecting…', false)
+    const source = new EventSource(this.#withToken(`${this.prefix}/events`))
+    const data = <T>(message: Event) => JSON.parse((message as MessageEvent<string>).data) as T
+    source.addEventListener('open', () => listener.state('live', true))
+    source.addEventListener('dropped', () => listener.state('too slow: dropped, reconnecting…', false))
+    source.addEventListener('error', () => listener.state(source.readyState === EventSource.CLOSED ? 'closed' : 'reconnecting…', false))
+    source.addEventListener('history', (message) => listener.history(data<LogEvent[]>(message)))
+    source.addEventListener('request', (message) => listener.request(data<LogEvent>(message)))
+    source.addEventListener('sessions', () => listener.sessions?.())
+    source.addEventListener('closed', () => {
+      source.close()
+      listener.state('closed', false)
+      listener.closed?.()
+    })
+    return () => source.close()
   }
-  return body as T
+
+  async entry(seq: number): Promise<JournalEntry | undefined> {
+    try {
+      return await this.#call<JournalEntry>(`${this.prefix}/journal/${seq}`)
+    } catch (error) {
+      if (error instanceof TransportError && error.status === 404) return undefined
+      throw error
+    }
+  }
+
+  async addFault(fault: object): Promise<void> {
+    await this.#call(`${this.prefix}/faults`, { method: 'POST', body: fault })
+  }
+
+  async removeFault(id: number): Promise<void> {
+    await this.#call(`${this.prefix}/faults/${id}`, { method: 'DELETE' })
+  }
+
+  async clearFaults(): Promise<void> {
+    await this.#call(`${this.prefix}/faults`, { method: 'DELETE' })
+  }
+
+  async reset(): Promise<void> {
+    await this.#call(`${this.prefix}/reset`, { method: 'POST' })
+  }
+
+  snapshotUrl(): string {
+    return this.#withToken(`${this.prefix}/snapshot`)
+  }
+
+  async loadState(text: string): Promise<MockInfo['counts']> {
+    return (await this.#call<{ counts: MockInfo['counts'] }>(`${this.prefix}/state`, { method: 'POST', body: text })).counts
+  }
+
+  async switchScenario(scenario: string, seed: number): Promise<void> {
+    await this.#call(`${this.prefix}/scenario`, { method: 'POST', body: { scenario, seed } })
+  }
+
+  records(collection: CollectionName, filter: RecordFilter, page: number, pageSize: number): Promise<RecordPage> {
+    const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize), ...filter })
+    return this.#call(`${this.prefix}/records/${collection}?${query}`)
+  }
+
+  editRecord(collection: CollectionName, id: string, changes: Record<string, unknown>): Promise<AnyRecord> {
+    return this.#call(`${this.prefix}/records/${collection}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })
+  }
+
+  addRecord(collection: CollectionName, parent: RecordFilter): Promise<AnyRecord> {
+    return this.#call(`${this.prefix}/records/${collection}`, { method: 'POST', body: parent })
+  }
+
+  deleteRecord(collection: CollectionName, id: string): Promise<{ deleted: number }> {
+    return this.#call(`${this.prefix}/records/${collection}/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  }
+
+  /** `path` with the token, for addresses a browser fetches by itself. */
+  #withToken(path: string): string {
+    const token = this.#token
+    return token ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : path
+  }
+
+  /** One admin call; a problem+json answer becomes a `TransportError` with its detail and problems. */
+  async #call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+    const headers: Record<string, string> = this.#token ? { Authorization: `Bearer ${this.#token}` } : {}
+    const request: RequestInit = { method: init.method ?? 'GET', headers }
+    if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json'
+      request.body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+    }
+    const response = await fetch(path, request)
+    const text = await response.text()
+    const body = text === '' ? undefined : (JSON.parse(text) as unknown)
+    if (!response.ok) {
+      const problem = body as { detail?: string; errors?: Array<{ location: string; message: string }> } | undefined
+      const where = problem?.errors?.[0] ? ` (at ${problem.errors[0].location})` : ''
+      throw new TransportError(response.status, `${problem?.detail ?? `${response.status} ${response.statusText}`}${where}`, problem?.errors ?? [])
+    }
+    return body as T
+  }
 }
