@@ -55,6 +55,7 @@ export default defineConfig({
       { find: /^workspace-api-mock\/vitest$/, replacement: source('vitest/index.ts') },
       { find: /^workspace-api-mock\/playwright$/, replacement: source('playwright/index.ts') },
       { find: /^workspace-api-mock\/storybook$/, replacement: source('storybook/index.ts') },
+      { find: /^workspace-api-mock\/devtools$/, replacement: source('devtools/index.ts') },
       { find: /^workspace-api-mock$/, replacement: source('index.ts') },
     ],
   },
