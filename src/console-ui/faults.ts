@@ -1,6 +1,6 @@
 import { h, replace } from './dom.ts'
 import type { Status } from './status.ts'
-import type { ConsoleTransport, FaultInfo, FaultJson, OperationInfo } from './transport.ts'
+import type { ConsoleTransport, FaultInfo, FaultBody, OperationInfo } from './transport.ts'
 
 const STATUSES = [500, 502, 503, 504, 429, 400, 401, 404]
 
@@ -123,12 +123,12 @@ export class FaultsSection {
   }
 
   #renderForms(): void {
-    const add = (fault: FaultJson) => async () => {
+    const add = (fault: FaultBody) => async () => {
       await this.#transport.addFault(fault)
       this.#changed()
       return 'Fault added'
     }
-    const form = (legend: string, fields: Array<[string, HTMLInputElement | HTMLSelectElement]>, submit: string, fault: (form: HTMLFormElement) => FaultJson) =>
+    const form = (legend: string, fields: Array<[string, HTMLInputElement | HTMLSelectElement]>, submit: string, fault: (form: HTMLFormElement) => FaultBody) =>
       faultForm(this.#status, legend, fields, submit, (element) => add(fault(element))())
     const targets = (all: boolean) => h('select', { name: 'target' }, ...options(this.#operations, all))
     replace(

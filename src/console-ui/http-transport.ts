@@ -6,7 +6,8 @@
  * prints it). Requests send it as `Authorization: Bearer`; what cannot send a header (the event stream, the
  * snapshot link) carries it in its address, which the server accepts for reads only.
  */
-import type { AnyRecord, CollectionName, ConsoleTransport, JournalEntry, LogEvent, LogListener, MockInfo, RecordFilter, RecordPage, SessionInfo, SessionList, SessionsTransport } from './transport.ts'
+import type { AdminRoute, AnswerOf, BodyOf } from '../wire/admin.ts'
+import type { AnyRecord, CollectionName, ConsoleTransport, FaultBody, JournalEntry, LogEvent, LogListener, MockInfo, RecordFilter, RecordPage, SessionsTransport } from './transport.ts'
 import { TransportError } from './transport.ts'
 
 export class HttpTransport implements ConsoleTransport {
@@ -16,13 +17,13 @@ export class HttpTransport implements ConsoleTransport {
   /** `/__admin` or `/__admin/sessions/<id>`: the admin routes of the mock shown. */
   prefix = '/__admin'
   readonly sessions: SessionsTransport = {
-    list: () => this.#call<SessionList>('/__admin/sessions'),
-    create: (options) => this.#call<SessionInfo>('/__admin/sessions', { method: 'POST', body: options }),
-    delete: async (id) => void (await this.#call(`/__admin/sessions/${id}`, { method: 'DELETE' })),
+    list: () => this.#call('GET sessions', '/__admin/sessions'),
+    create: (options) => this.#call('POST sessions', '/__admin/sessions', options),
+    delete: async (id) => void (await this.#call('DELETE sessions/{id}', `/__admin/sessions/${id}`)),
   }
 
   info(): Promise<MockInfo> {
-    return this.#call(`${this.prefix}/info`)
+    return this.#call('GET info', `${this.prefix}/info`)
   }
 
   follow(listener: LogListener): () => void {
@@ -45,27 +46,27 @@ export class HttpTransport implements ConsoleTransport {
 
   async entry(seq: number): Promise<JournalEntry | undefined> {
     try {
-      return await this.#call<JournalEntry>(`${this.prefix}/journal/${seq}`)
+      return await this.#call('GET journal/{seq}', `${this.prefix}/journal/${seq}`)
     } catch (error) {
       if (error instanceof TransportError && error.status === 404) return undefined
       throw error
     }
   }
 
-  async addFault(fault: object): Promise<void> {
-    await this.#call(`${this.prefix}/faults`, { method: 'POST', body: fault })
+  async addFault(fault: FaultBody): Promise<void> {
+    await this.#call('POST faults', `${this.prefix}/faults`, fault)
   }
 
   async removeFault(id: number): Promise<void> {
-    await this.#call(`${this.prefix}/faults/${id}`, { method: 'DELETE' })
+    await this.#call('DELETE faults/{id}', `${this.prefix}/faults/${id}`)
   }
 
   async clearFaults(): Promise<void> {
-    await this.#call(`${this.prefix}/faults`, { method: 'DELETE' })
+    await this.#call('DELETE faults', `${this.prefix}/faults`)
   }
 
   async reset(): Promise<void> {
-    await this.#call(`${this.prefix}/reset`, { method: 'POST' })
+    await this.#call('POST reset', `${this.prefix}/reset`)
   }
 
   snapshotUrl(): string {
@@ -73,28 +74,29 @@ export class HttpTransport implements ConsoleTransport {
   }
 
   async loadState(text: string): Promise<MockInfo['counts']> {
-    return (await this.#call<{ counts: MockInfo['counts'] }>(`${this.prefix}/state`, { method: 'POST', body: text })).counts
+    // The file's text as it is: the server checks it as JSON, as it checks a state file.
+    return (await this.#call('POST state', `${this.prefix}/state`, text)).counts
   }
 
   async switchScenario(scenario: string, seed: number): Promise<void> {
-    await this.#call(`${this.prefix}/scenario`, { method: 'POST', body: { scenario, seed } })
+    await this.#call('POST scenario', `${this.prefix}/scenario`, { scenario, seed })
   }
 
   records(collection: CollectionName, filter: RecordFilter, page: number, pageSize: number): Promise<RecordPage> {
     const query = new URLSearchParams({ page: String(page), pageSize: String(pageSize), ...filter })
-    return this.#call(`${this.prefix}/records/${collection}?${query}`)
+    return this.#call('GET records/{collection}', `${this.prefix}/records/${collection}?${query}`)
   }
 
   editRecord(collection: CollectionName, id: string, changes: Record<string, unknown>): Promise<AnyRecord> {
-    return this.#call(`${this.prefix}/records/${collection}/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes })
+    return this.#call('PATCH records/{collection}/{id}', `${this.prefix}/records/${collection}/${encodeURIComponent(id)}`, changes)
   }
 
   addRecord(collection: CollectionName, parent: RecordFilter): Promise<AnyRecord> {
-    return this.#call(`${this.prefix}/records/${collection}`, { method: 'POST', body: parent })
+    return this.#call('POST records/{collection}', `${this.prefix}/records/${collection}`, parent)
   }
 
   deleteRecord(collection: CollectionName, id: string): Promise<{ deleted: number }> {
-    return this.#call(`${this.prefix}/records/${collection}/${encodeURIComponent(id)}`, { method: 'DELETE' })
+    return this.#call('DELETE records/{collection}/{id}', `${this.prefix}/records/${collection}/${encodeURIComponent(id)}`)
   }
 
   /** `path` with the token, for addresses a browser fetches by itself. */
@@ -103,22 +105,26 @@ export class HttpTransport implements ConsoleTransport {
     return token ? `${path}${path.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}` : path
   }
 
-  /** One admin call; a problem+json answer becomes a `TransportError` with its detail and problems. */
-  async #call<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  /**
+   * One admin route (its method is the route's) at `path` with its body (or the body's JSON text), its
+   * answer typed by the wire; a problem+json
+   * answer becomes a `TransportError` with its detail and problems.
+   */
+  async #call<R extends AdminRoute>(route: R, path: string, body?: BodyOf<R> | string): Promise<AnswerOf<R>> {
     const headers: Record<string, string> = this.#token ? { Authorization: `Bearer ${this.#token}` } : {}
-    const request: RequestInit = { method: init.method ?? 'GET', headers }
-    if (init.body !== undefined) {
+    const request: RequestInit = { method: route.slice(0, route.indexOf(' ')), headers }
+    if (body !== undefined) {
       headers['Content-Type'] = 'application/json'
-      request.body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
+      request.body = typeof body === 'string' ? body : JSON.stringify(body)
     }
     const response = await fetch(path, request)
     const text = await response.text()
-    const body = text === '' ? undefined : (JSON.parse(text) as unknown)
+    const answer = text === '' ? undefined : (JSON.parse(text) as unknown)
     if (!response.ok) {
-      const problem = body as { detail?: string; errors?: Array<{ location: string; message: string }> } | undefined
+      const problem = answer as { detail?: string; errors?: Array<{ location: string; message: string }> } | undefined
       const where = problem?.errors?.[0] ? ` (at ${problem.errors[0].location})` : ''
       throw new TransportError(response.status, `${problem?.detail ?? `${response.status} ${response.statusText}`}${where}`, problem?.errors ?? [])
     }
-    return body as T
+    return answer as AnswerOf<R>
   }
 }

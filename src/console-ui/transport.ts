@@ -4,16 +4,15 @@
  * (page-transport.ts, the devtools panel). The UI is written against this interface only, so that a
  * feature added to it appears in both.
  */
-import type { ErrorDetail } from '../model/schemas.ts'
 import type { CollectionName } from '../model/database.ts'
-import type { MockInfo } from '../mock-admin/info.ts'
-import type { LogEvent } from '../mock-admin/log-event.ts'
-import type { AnyRecord, RecordFilter, RecordPage } from '../mock-admin/records.ts'
-import type { FaultJson } from '../testkit/fault-json.ts'
+import type { ErrorDetail } from '../model/schemas.ts'
 import type { JournalEntry } from '../testkit/journal.ts'
+import type { AnswerOf, AnyRecord, FaultBody, FaultListing, LogEvent, MockInfo, OperationListing, PrincipalDescription, RecordFilter, RecordPage, SessionDescription } from '../wire/admin.ts'
 
-export type { AnyRecord, CollectionName, ErrorDetail, FaultJson, JournalEntry, LogEvent, MockInfo, RecordFilter, RecordPage }
-export type { FaultInfo, OperationInfo, PrincipalInfo } from '../mock-admin/info.ts'
+export type { AnyRecord, CollectionName, ErrorDetail, FaultBody, JournalEntry, LogEvent, MockInfo, RecordFilter, RecordPage }
+export type FaultInfo = FaultListing
+export type OperationInfo = OperationListing
+export type PrincipalInfo = PrincipalDescription
 
 /** A refusal, as the admin routes answer it (status, detail, the problems with their locations). */
 export class TransportError extends Error {
@@ -53,7 +52,7 @@ export interface ConsoleTransport {
   follow(listener: LogListener): () => void
   /** One request of the journal, whole (headers, bodies, why); undefined when it is no longer kept. */
   entry(seq: number): Promise<JournalEntry | undefined>
-  addFault(fault: FaultJson): Promise<void>
+  addFault(fault: FaultBody): Promise<void>
   removeFault(id: number): Promise<void>
   clearFaults(): Promise<void>
   reset(): Promise<void>
@@ -70,23 +69,8 @@ export interface ConsoleTransport {
   readonly sessions?: SessionsTransport
 }
 
-/** A session as the admin routes describe it. */
-export interface SessionInfo {
-  id: string
-  scenario: string
-  seed: number
-  expiresAt: string
-}
-
-export interface SessionList {
-  sessions: SessionInfo[]
-  maxSessions: number
-  idleTimeout: number
-  scenarios: string[]
-}
-
 export interface SessionsTransport {
-  list(): Promise<SessionList>
-  create(options: { scenario?: string; seed?: number }): Promise<SessionInfo>
+  list(): Promise<AnswerOf<'GET sessions'>>
+  create(options: { scenario?: string; seed?: number }): Promise<SessionDescription>
   delete(id: string): Promise<void>
 }

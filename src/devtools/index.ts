@@ -13,6 +13,7 @@ import type { MockApi } from '../api/mock-api.ts'
 import type { PageMock } from '../console-ui/page-transport.ts'
 import type { ChangeReason } from '../console-ui/transport.ts'
 import { launcherSheet } from './launcher-styles.ts'
+import type { DevtoolsState, LoadedPanel } from './panel-state.ts'
 
 /** The devtools' one name in the page: the host element's attribute, and the sessionStorage key. */
 export const DEVTOOLS_NAME = 'workspace-api-mock-devtools'
@@ -45,21 +46,7 @@ export interface DevtoolsHandle {
   unmount(): void
 }
 
-/** What the tab remembers (sessionStorage): open or closed, the panel's width, the tab shown. */
-export interface DevtoolsState {
-  open: boolean
-  width: number
-  tab: string
-}
-
 const DEFAULT_STATE: DevtoolsState = { open: false, width: 600, tab: 'requests' }
-
-/** The panel's part, once loaded (panel.ts). */
-export interface LoadedPanel {
-  show(): void
-  hide(): void
-  stop(): void
-}
 
 /**
  * Mounts the devtools on a mock of this page: `mountDevtools(mock)` with what `startMockWorker` or

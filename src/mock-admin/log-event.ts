@@ -1,21 +1,6 @@
-/** One request as the console's log and the devtools panel's Requests list show it. */
-import type { JournalEntry, Why } from '../testkit/journal.ts'
-
-export interface LogEvent {
-  /** The journal entry's number (`GET <admin>/journal/<seq>` has the whole entry: headers, bodies). */
-  seq: number
-  time: number
-  method: string
-  /** Path and query. */
-  path: string
-  status: number
-  duration: number
-  operation: string | undefined
-  /** The problem detail of an error. */
-  detail: string | undefined
-  /** Why the mock answered as it did. */
-  why: Why
-}
+/** One request as the console's log and the devtools panel's Requests list show it (the wire's `LogEvent`). */
+import type { JournalEntry } from '../testkit/journal.ts'
+import type { LogEvent } from '../wire/admin.ts'
 
 /** The log's view of a journal entry: its duration to a tenth of a millisecond. */
 export function logEvent(entry: JournalEntry): LogEvent {

@@ -12,31 +12,12 @@ import { createFactories } from '../factories/factories.ts'
 import { Problem } from '../handlers/problem.ts'
 import type { CollectionName } from '../model/database.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
-import type { Account, Application, Organization, Workspace } from '../model/schemas.ts'
+import type { Workspace } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
+import type { AnyRecord, RecordFilter, RecordPage } from '../wire/admin.ts'
 
 export const COLLECTIONS: readonly CollectionName[] = ['organizations', 'accounts', 'workspaces', 'applications']
-
-/** Any record of the four collections. */
-export type AnyRecord = Organization | Account | Workspace | Application
-
-/** What a page of records is filtered by: the parent a record belongs to. */
-export interface RecordFilter {
-  /** Accounts and workspaces of this organization. */
-  organization?: string
-  /** Applications of this workspace. */
-  workspace?: string
-}
-
-export interface RecordPage {
-  collection: CollectionName
-  records: AnyRecord[]
-  /** Records that match the filter, in all. */
-  total: number
-  page: number
-  pageSize: number
-}
 
 /** Largest page of records one call answers. */
 export const MAX_RECORD_PAGE = 100

@@ -16,22 +16,15 @@ import type { CollectionName } from '../../model/database.ts'
 import { addRecord, COLLECTIONS, deleteRecord, editRecord, listRecords, recordOf } from '../../mock-admin/records.ts'
 import { presetState } from '../../mock-admin/scenario.ts'
 import { stateRecords } from '../limits.ts'
-import type { MockApi } from '../../api/mock-api.ts'
-import type { ScenarioState } from '../../model/state.ts'
-import { checkRecords, json, readJson } from './admin-io.ts'
+import type { ServedMock } from '../sessions/served-mock.ts'
+import { checkRecords, readJson } from './state-body.ts'
+import { wireAnswer } from './wire-answer.ts'
 
-/** The part of an admin target (mock-routes.ts) these routes use. */
-interface RecordTarget {
-  readonly api: MockApi
-  scenario: string
-  seed: number
-  replaceState(state: ScenarioState): Promise<void>
-}
 
 const ROUTE = /^records\/([a-z]+)(?:\/([^/]+))?$/
 
 /** The answer of a records or scenario route; undefined for any other route. */
-export async function recordRoute(request: Request, target: RecordTarget, route: string, maxRecords: number): Promise<Response | undefined> {
+export async function recordRoute(request: Request, target: ServedMock, route: string, maxRecords: number): Promise<Response | undefined> {
   if (route === 'scenario' && request.method === 'POST') return switchScenario(request, target, maxRecords)
   const match = ROUTE.exec(route)
   if (!match) return undefined
@@ -43,29 +36,29 @@ export async function recordRoute(request: Request, target: RecordTarget, route:
     case 'GET list': {
       const query = new URL(request.url).searchParams
       const filter = { organization: query.get('organization') ?? undefined, workspace: query.get('workspace') ?? undefined }
-      return json(listRecords(api, collection, filter, Number(query.get('page') ?? 1) || 1, Number(query.get('pageSize') ?? 20) || 20))
+      return wireAnswer('GET records/{collection}', listRecords(api, collection, filter, Number(query.get('page') ?? 1) || 1, Number(query.get('pageSize') ?? 20) || 20))
     }
     case 'POST list':
-      return json(await addRecord(api, collection, objectOf(await readJson(request))), 201)
+      return wireAnswer('POST records/{collection}', await addRecord(api, collection, objectOf(await readJson(request))), 201)
     case 'GET one':
-      return json(recordOf(api, collection, id!))
+      return wireAnswer('GET records/{collection}/{id}', recordOf(api, collection, id!))
     case 'PATCH one':
-      return json(await editRecord(api, collection, id!, (await readJson(request)) as Record<string, unknown>))
+      return wireAnswer('PATCH records/{collection}/{id}', await editRecord(api, collection, id!, (await readJson(request)) as Record<string, unknown>))
     case 'DELETE one':
-      return json(await deleteRecord(api, collection, id!))
+      return wireAnswer('DELETE records/{collection}/{id}', await deleteRecord(api, collection, id!))
   }
   throw new Problem(405, `${request.method} is not allowed on ${new URL(request.url).pathname}`, undefined, { Allow: id === undefined ? 'GET, POST' : 'GET, PATCH, DELETE' })
 }
 
 /** A preset and seed served from now on (reset returns to it); the first principal keeps its credentials. */
-async function switchScenario(request: Request, target: RecordTarget, maxRecords: number): Promise<Response> {
+async function switchScenario(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
   const body = objectOf(await readJson(request)) as { scenario?: unknown; seed?: unknown }
   const state = presetState(target.api, body.scenario, body.seed ?? target.seed)
   checkRecords(stateRecords(state), maxRecords, 'body.scenario', body.scenario)
   await target.replaceState(state)
   target.scenario = String(body.scenario)
   target.seed = (body.seed ?? target.seed) as number
-  return json({ scenario: target.scenario, seed: target.seed, principals: target.api.principals })
+  return wireAnswer('POST scenario', { scenario: target.scenario, seed: target.seed, principals: target.api.principals })
 }
 
 function objectOf(value: unknown): Record<string, string | undefined> {

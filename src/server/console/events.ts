@@ -2,8 +2,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
 import { logEvent } from '../../mock-admin/log-event.ts'
 
-export type { LogEvent } from '../../mock-admin/log-event.ts'
-
 /** How many past requests a new stream starts with. */
 const HISTORY = 200
 /** A comment line this often keeps proxies and idle timers from closing the stream. */
@@ -18,6 +16,14 @@ export const STREAM_BUFFER_BYTES = 1024 * 1024
 const DROP_GRACE_MS = 30_000
 
 /**
+ * The one route answer that writes its own socket (the router delivers every other answer): a server-sent
+ * event stream, open until its client goes away.
+ */
+export interface EventStream {
+  open(incoming: IncomingMessage, outgoing: ServerResponse, extra: Readonly<Record<string, string>>): void
+}
+
+/**
  * Server-sent event streams for the console: the live request log of a mock (fed by its journal's
  * subscription, so a mock nobody watches pays nothing), and notices that the sessions changed.
  *
@@ -30,8 +36,12 @@ export class EventStreams {
   /** Open streams: the mock each one follows, and how to stop following it. */
   readonly #open = new Map<ServerResponse, { api: MockApi; stop: () => void }>()
 
-  /** Streams the requests `api` answers, from its recent history on, until the client goes away. */
-  journal(incoming: IncomingMessage, outgoing: ServerResponse, api: MockApi, extra: Readonly<Record<string, string>>): void {
+  /** A stream of the requests `api` answers, from its recent history on, until the client goes away. */
+  journal(api: MockApi): EventStream {
+    return { open: (incoming, outgoing, extra) => this.#follow(incoming, outgoing, extra, api) }
+  }
+
+  #follow(incoming: IncomingMessage, outgoing: ServerResponse, extra: Readonly<Record<string, string>>, api: MockApi): void {
     this.#start(incoming, outgoing, extra, api)
     this.#write(outgoing, 'history', api.journal.entries.slice(-HISTORY).map(logEvent))
     const unsubscribe = api.journal.subscribe((entry) => this.#write(outgoing, 'request', logEvent(entry)))

@@ -1,8 +1,8 @@
-/** What the admin routes share: a JSON answer, a JSON request body, the bound on records loaded over HTTP. */
+/**
+ * A body as an admin request brings it (`POST state`, a session's `state`): read and bounded (checked by
+ * src/mock-admin/state.ts, which the devtools panel calls too).
+ */
 import { Problem } from '../../handlers/problem.ts'
-
-export const json = (body: unknown, status = 200): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
 /** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
 export async function readJson(request: Request): Promise<unknown> {
@@ -23,4 +23,3 @@ export function checkRecords(records: number, maxRecords: number, location: stri
     { message, location, ...(value !== undefined && { value }) },
   ])
 }
-
