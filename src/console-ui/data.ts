@@ -155,8 +155,10 @@ export class DataSection {
       return `Saved ${Object.keys(changes).join(', ')} of ${record.id}`
     } catch (error) {
       if (!(error instanceof TransportError)) throw error
-      const marked = error.problems.filter((problem) => showProblem(inputs.get(problem.location.replace(/^body\./, '').split('.')[0]!), problem.message))
-      ;(marked.length > 0 ? inputs.get(marked[0]!.location.replace(/^body\./, '').split('.')[0]!) : undefined)?.focus()
+      // Each field shows its first problem; the focus goes to the first field refused.
+      const fields = [...new Set(error.problems.map((problem) => problem.location.replace(/^body\./, '').split('.')[0]!))]
+      const marked = fields.filter((key) => showProblem(inputs.get(key), error.problems.find((problem) => problem.location.replace(/^body\./, '').split('.')[0] === key)!.message))
+      if (marked.length > 0) inputs.get(marked[0]!)!.focus()
       throw error
     }
   }
