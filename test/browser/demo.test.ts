@@ -289,7 +289,9 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         (violation) => `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
       )
 
-    test('opens beside the app, loaded only then; rename, a 503 and its recovery, why of a 404 and a 422, reset, empty', async () => {
+    // axe-core checks the panel three times: a refused field, a request opened with its why, and at the end
+    // every tab's panel shown at once (axe skips what is hidden).
+    test('opens beside the app, loaded only then; rename, a 503 and its recovery, why of a 404 and a 422, reset, empty', { timeout: 90_000 }, async () => {
       mkdirSync(SHOTS, { recursive: true })
       const { workspaces } = await expectedData()
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
@@ -309,7 +311,6 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         expect(scripts.filter((path) => /\/panel-/.test(path))).toHaveLength(1)
         expect(await panel.getByRole('tab', { name: 'Requests' }).evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true)
         expect(await requests.locator('#log tbody tr .operation').allTextContents()).toContain('listWorkspaces')
-        expect(await axe(page)).toEqual([])
         await shot(page, '1-requests')
 
         // Data: rename the first workspace; the app refetches and shows the new name.
@@ -338,7 +339,6 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         await fail.getByRole('button', { name: 'Add failure' }).click()
         await page.locator('body[data-ready="error"]').waitFor()
         expect(await page.textContent('#status')).toBe('Could not load the workspaces: 503 injected fault: 503')
-        expect(await axe(page)).toEqual([])
         await shot(page, '3-fault-error')
         await faults.getByRole('button', { name: /^Remove: Fail listApplications with 503/ }).click()
         await ready(page)
@@ -384,12 +384,13 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         await page.locator('#empty:not([hidden])').waitFor()
         expect(await names(page)).toEqual([])
         expect(await scenario.locator('#serving').textContent()).toBe('Serving empty, seed 42.')
-        expect(await axe(page)).toEqual([])
         await shot(page, '6-empty')
         await tab(panel, 'Principals')
         expect(await panel.getByRole('tabpanel', { name: 'Principals' }).locator('article').first().locator('dd code').first().textContent()).toBe(
           await page.evaluate(() => (globalThis as any).workspaceApiMock.api.credentials.apiKey),
         )
+        // The other tabs as they stand (Faults, Scenario after the switch, Principals, Data), shown at once.
+        await panel.locator('[role="tabpanel"]').evaluateAll((panels) => panels.forEach((element) => element.removeAttribute('hidden')))
         expect(await axe(page)).toEqual([])
         expect(unexpected()).toEqual([])
       } finally {
