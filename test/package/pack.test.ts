@@ -103,7 +103,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(outside.sort()).toEqual(
       ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
@@ -111,7 +111,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   })
 
   test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest, @playwright/test and storybook) as peers', () => {
-    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook']) {
+    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook', './devtools']) {
       const target = manifest.exports[entry]
       expect(Object.keys(target)[0]).toBe('types')
       for (const path of Object.values(target) as string[]) {
@@ -152,7 +152,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
     // The storybook entry ships to the preview: no JSON Schema generator, OpenAPI documents, server or MCP at import.
     expect(loaded('storybook/index.js').filter((file) => /json-schemas|json-schema-processors|served-documents|document|yaml|server|mcp-/.test(file))).toEqual([])
-    expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full/.test(file))).toEqual([])
+    expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full|devtools|panel/.test(file))).toEqual([])
+    // The devtools' launcher loads alone; the panel (the console UI) on its first opening.
+    expect(loaded('devtools/index.js').filter((file) => /panel|console-ui|mock-admin/.test(file))).toEqual([])
+    expect(loaded('storybook/index.js').filter((file) => /devtools|panel/.test(file))).toEqual([])
     expect(loaded('index.js').filter((file) => /server/.test(file))).toEqual([])
     // The walk sees what is static: the main entry exports the generator, the node entry the server.
     expect(loaded('index.js').some((file) => /json-schemas/.test(file))).toBe(true)
