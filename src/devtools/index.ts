@@ -55,37 +55,19 @@ const DEFAULT_STATE: DevtoolsState = { open: false, width: 600, tab: 'requests' 
  */
 export function mountDevtools(mock: PageMock | MockApi, options: DevtoolsOptions = {}): DevtoolsHandle {
   const page: PageMock = 'api' in mock ? mock : { api: mock }
-  const host = document.createElement('div')
-  host.setAttribute(`data-${DEVTOOLS_NAME}`, '')
-  const root = host.attachShadow({ mode: 'open' })
-  root.adoptedStyleSheets = [launcherSheet()]
-  const button = document.createElement('button')
-  button.type = 'button'
-  button.className = 'launcher'
-  button.textContent = 'API mock'
-  button.setAttribute('aria-expanded', 'false')
-  button.setAttribute('aria-keyshortcuts', 'Alt+Shift+M')
-  button.title = 'workspace-api-mock devtools (Alt+Shift+M)'
-  root.append(button)
-  document.body.append(host)
-
-  const listeners = new Set<(change: MockChange) => void>()
+  const { host, root, button } = launcher()
+  const signal = changeSignal(options)
   const state = { ...DEFAULT_STATE, ...readState() }
   let panel: Promise<LoadedPanel> | undefined
-  const changed = (reason: ChangeReason) => {
-    const change = { reason }
-    options.onChange?.(change)
-    for (const listener of [...listeners]) listener(change)
-    window.dispatchEvent(new CustomEvent(MOCK_CHANGE_EVENT, { detail: change }))
-  }
   const remember = (update: Partial<DevtoolsState>) => {
     Object.assign(state, update)
     writeState(state)
   }
+  const serving = { scenario: options.scenario ?? "this page's scenario", seed: page.api.seed }
   const handle: DevtoolsHandle = {
     async open() {
       panel ??= import('./panel.ts').then(({ mountPanel }) =>
-        mountPanel(root, page, { serving: { scenario: options.scenario ?? "this page's scenario", seed: page.api.seed }, state, remember, changed, close: () => handle.close() }),
+        mountPanel(root, page, { serving, state, remember, changed: signal.changed, close: () => handle.close() }),
       )
       ;(await panel).show()
       button.setAttribute('aria-expanded', 'true')
@@ -100,10 +82,7 @@ export function mountDevtools(mock: PageMock | MockApi, options: DevtoolsOptions
     get isOpen() {
       return state.open
     },
-    onChange(listener) {
-      listeners.add(listener)
-      return () => listeners.delete(listener)
-    },
+    onChange: signal.onChange,
     unmount() {
       window.removeEventListener('keydown', shortcut)
       void panel?.then((loaded) => loaded.stop())
@@ -121,6 +100,41 @@ export function mountDevtools(mock: PageMock | MockApi, options: DevtoolsOptions
   window.addEventListener('keydown', shortcut)
   if (options.open ?? state.open) void handle.open()
   return handle
+}
+
+/** The host element at the end of `<body>`, its shadow root, and the button in it. */
+function launcher(): { host: HTMLElement; root: ShadowRoot; button: HTMLButtonElement } {
+  const host = document.createElement('div')
+  host.setAttribute(`data-${DEVTOOLS_NAME}`, '')
+  const root = host.attachShadow({ mode: 'open' })
+  root.adoptedStyleSheets = [launcherSheet()]
+  const button = document.createElement('button')
+  button.type = 'button'
+  button.className = 'launcher'
+  button.textContent = 'API mock'
+  button.setAttribute('aria-expanded', 'false')
+  button.setAttribute('aria-keyshortcuts', 'Alt+Shift+M')
+  button.title = 'workspace-api-mock devtools (Alt+Shift+M)'
+  root.append(button)
+  document.body.append(host)
+  return { host, root, button }
+}
+
+/** What the panel's changes are told to: the options' callback, the handle's listeners, and the window event. */
+function changeSignal(options: DevtoolsOptions) {
+  const listeners = new Set<(change: MockChange) => void>()
+  return {
+    changed(reason: ChangeReason) {
+      const change = { reason }
+      options.onChange?.(change)
+      for (const listener of [...listeners]) listener(change)
+      window.dispatchEvent(new CustomEvent(MOCK_CHANGE_EVENT, { detail: change }))
+    },
+    onChange(listener: (change: MockChange) => void) {
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+  }
 }
 
 function readState(): Partial<DevtoolsState> {

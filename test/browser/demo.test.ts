@@ -303,6 +303,8 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         const panel = page.locator('[data-workspace-api-mock-devtools]')
         await panel.getByRole('button', { name: 'API mock' }).waitFor()
         expect(scripts.filter((path) => /\/panel-/.test(path))).toEqual([])
+        const appButton = () => page.locator('#create button[type="submit"]').evaluate((element) => { const style = getComputedStyle(element); return [style.font, style.color, style.background, style.border, style.padding].join(' | ') })
+        const appLooks = await appButton()
 
         // Alt+Shift+M opens it; its chunk loads now; the log holds the page's requests.
         await page.keyboard.press('Alt+Shift+M')
@@ -311,6 +313,8 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         expect(scripts.filter((path) => /\/panel-/.test(path))).toHaveLength(1)
         expect(await panel.getByRole('tab', { name: 'Requests' }).evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true)
         expect(await requests.locator('#log tbody tr .operation').allTextContents()).toContain('listWorkspaces')
+        // Its styles stay in its shadow root: the app's button looks as it did.
+        expect(await appButton()).toBe(appLooks)
         await shot(page, '1-requests')
 
         // Data: rename the first workspace; the app refetches and shows the new name.
@@ -389,9 +393,51 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         expect(await panel.getByRole('tabpanel', { name: 'Principals' }).locator('article').first().locator('dd code').first().textContent()).toBe(
           await page.evaluate(() => (globalThis as any).workspaceApiMock.api.credentials.apiKey),
         )
+        // The page's rules do not reach in: a sheet that paints every element red at 30px leaves the panel as it was.
+        const heading = panel.getByRole('heading', { name: 'Principals' })
+        const looks = () => heading.evaluate((element) => [getComputedStyle(element).color, getComputedStyle(element).fontSize].join(' '))
+        const before = await looks()
+        await page.evaluate(() => {
+          const sheet = new CSSStyleSheet()
+          sheet.replaceSync('body * { color: rgb(255, 0, 0) !important; font-size: 30px !important; }')
+          document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+        })
+        expect(await looks()).toBe(before)
+        expect(before).not.toContain('255, 0, 0')
+
+        // Kept per tab: a reload opens it again on the same tab; Escape closes it, the focus back on its button.
+        await page.reload()
+        await ready(page)
+        await panel.getByRole('tab', { name: 'Principals', selected: true }).waitFor()
+        await page.keyboard.press('Escape')
+        const launcher = panel.getByRole('button', { name: 'API mock' })
+        await expect.poll(() => launcher.getAttribute('aria-expanded')).toBe('false')
+        expect(await launcher.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true)
+        await launcher.click()
+        await panel.getByRole('tab', { name: 'Principals', selected: true }).waitFor()
+
         // The other tabs as they stand (Faults, Scenario after the switch, Principals, Data), shown at once.
         await panel.locator('[role="tabpanel"]').evaluateAll((panels) => panels.forEach((element) => element.removeAttribute('hidden')))
         expect(await axe(page)).toEqual([])
+        expect(unexpected()).toEqual([])
+      } finally {
+        await context.close()
+      }
+    })
+
+    test("the SWR recipe: a switch made in the panel reaches SWR's cache, and the list shows it", async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      try {
+        const page = await open(context, '/swr.html')
+        await page.locator('#workspaces li').first().waitFor()
+        const panel = page.locator('[data-workspace-api-mock-devtools]')
+        await panel.getByRole('button', { name: 'API mock' }).click()
+        await tab(panel, 'Scenario')
+        const scenario = panel.getByRole('tabpanel', { name: 'Scenario' })
+        await scenario.getByLabel('Preset').selectOption('empty')
+        await scenario.getByRole('button', { name: 'Switch' }).click()
+        await page.getByText('No workspaces yet.').waitFor()
+        await shot(page, '7-swr-empty')
         expect(unexpected()).toEqual([])
       } finally {
         await context.close()
