@@ -291,7 +291,7 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
 
     // axe-core checks the panel three times: a refused field, a request opened with its why, and at the end
     // every tab's panel shown at once (axe skips what is hidden).
-    test('opens beside the app, loaded only then; rename, a 503 and its recovery, why of a 404 and a 422, reset, empty', { timeout: 90_000 }, async () => {
+    test('opens beside the app, loaded only then; rename, a 503 and its recovery, why of a 404 and a 422, reset, empty', { timeout: 180_000 }, async () => {
       mkdirSync(SHOTS, { recursive: true })
       const { workspaces } = await expectedData()
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
@@ -324,12 +324,12 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         const form = data.getByRole('form', { name: `workspace ${workspaces[0]!.id}` })
         await form.getByLabel('name', { exact: true }).fill('Renamed in the panel')
         await form.getByRole('button', { name: 'Save changes' }).click()
-        await expect.poll(() => names(page)).toEqual(['Renamed in the panel', ...workspaces.slice(1).map((w) => w.name)])
+        await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(['Renamed in the panel', ...workspaces.slice(1).map((w) => w.name)])
         // A value the kit refuses: its problem shows where it was typed, and nothing changes.
         await form.getByLabel('created', { exact: true }).fill('yesterday')
         await form.getByRole('button', { name: 'Save changes' }).click()
         const created = form.getByLabel('created', { exact: true })
-        await expect.poll(() => created.getAttribute('aria-invalid')).toBe('true')
+        await expect.poll(() => created.getAttribute('aria-invalid'), { timeout: 10_000 }).toBe('true')
         expect(await form.locator('.problem:not([hidden])').textContent()).toBe('Invalid input: expected number, received string')
         expect(await axe(page)).toEqual([])
         await shot(page, '2-data-refused')
@@ -371,10 +371,10 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         await tab(panel, 'Requests')
         await requests.getByRole('button', { name: `GET /api/workspaces/${foreign}, 404: open` }).click()
         const detail = requests.locator('#log-detail')
-        await expect.poll(() => detail.locator('dl.why').textContent()).toContain(`Decided byworkspace ${foreign}: another organization's (the API answers 404 as for a missing one)`)
+        await expect.poll(() => detail.locator('dl.why').textContent(), { timeout: 10_000 }).toContain(`Decided byworkspace ${foreign}: another organization's (the API answers 404 as for a missing one)`)
         await shot(page, '4-why-404')
         await requests.getByRole('button', { name: 'GET /api/applications?page_size=5, 422: open' }).click()
-        await expect.poll(() => detail.locator('dl.why').textContent()).toContain('Decided byvalidation: query.page_size: expected number >= 10')
+        await expect.poll(() => detail.locator('dl.why').textContent(), { timeout: 10_000 }).toContain('Decided byvalidation: query.page_size: expected number >= 10')
         expect(await axe(page)).toEqual([])
         await shot(page, '5-why-422')
 
@@ -382,7 +382,7 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         await tab(panel, 'Scenario')
         const scenario = panel.getByRole('tabpanel', { name: 'Scenario' })
         await scenario.getByRole('button', { name: 'Reset to the initial state' }).click()
-        await expect.poll(() => names(page)).toEqual(workspaces.map((w) => w.name))
+        await expect.poll(() => names(page), { timeout: 10_000 }).toEqual(workspaces.map((w) => w.name))
         await scenario.getByLabel('Preset').selectOption('empty')
         await scenario.getByRole('button', { name: 'Switch' }).click()
         await page.locator('#empty:not([hidden])').waitFor()
@@ -411,7 +411,7 @@ describe.skipIf(withoutChromium)('browser demo in Chromium', { timeout: 60_000 }
         await panel.getByRole('tab', { name: 'Principals', selected: true }).waitFor()
         await page.keyboard.press('Escape')
         const launcher = panel.getByRole('button', { name: 'API mock' })
-        await expect.poll(() => launcher.getAttribute('aria-expanded')).toBe('false')
+        await expect.poll(() => launcher.getAttribute('aria-expanded'), { timeout: 10_000 }).toBe('false')
         expect(await launcher.evaluate((element) => element === (element.getRootNode() as ShadowRoot).activeElement)).toBe(true)
         await launcher.click()
         await panel.getByRole('tab', { name: 'Principals', selected: true }).waitFor()
