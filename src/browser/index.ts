@@ -214,7 +214,7 @@ export interface MockWorker extends BrowserMock {
 
 /**
  * Starts MSW's service worker with the mock API of a scenario. The worker script must be served at
- * `/mockServiceWorker.js` (`npx msw init public`, or the `msw/vite` plugin) unless `start.serviceWorker.url`
+ * `/mockServiceWorker.js` (`npx msw init public --no-save`, or the `msw/vite` plugin) unless `start.serviceWorker.url`
  * says otherwise. Under a Playwright test of workspace-api-mock/playwright it starts no worker (the test's
  * own mock answers; see `mockWorkerOff`) and resolves at once, with `started: false`.
  * @example
