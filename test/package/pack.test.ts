@@ -100,7 +100,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   test('the tarball holds the built JS and .d.ts of every entry point, the bin, the JSON fixtures, the docs and the license, nothing of the sources', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
-    const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
+    const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|png)$/.test(name)).map((name) => `docs/${name}`)
     expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
       ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas, ...docs].sort(),
@@ -208,7 +208,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
         const asset = await fetch(`${server.url}/__admin/console/${file}`)
         expect(asset.status).toBe(200)
         expect(asset.headers.get('Content-Type')).toMatch(new RegExp(`^${type}`))
-        expect((await asset.text()).length).toBeGreaterThan(2000)
+        // The package's own built file, whole (the style sheet is short since the console UI keeps its rules in styles.ts).
+        const shipped = readFileSync(join(consumer, 'node_modules/workspace-api-mock/dist/console/client', file), 'utf8')
+        expect(shipped.length).toBeGreaterThan(1000)
+        expect(await asset.text()).toBe(shipped)
       }
       const session = await fetch(`${server.url}/__admin/sessions`, { method: 'POST' })
       expect(session.status).toBe(201)
