@@ -4,6 +4,7 @@ import type { BodyRead } from '../handlers/read-body.ts'
 import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
 import { overrideProblemDetail } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
+import { nestingOf } from '../text/json-nesting.ts'
 
 /** One request as the handlers saw it. */
 export interface JournalEntry {
@@ -269,23 +270,6 @@ function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): 
     }
   }
   return text
-}
-
-/** The deepest nesting of brackets in JSON text (outside strings): no recursion, no allocation. */
-function nestingOf(text: string): number {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92) i++ // a backslash escapes the next character
-      else if (c === 34) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
-    else if (c === 93 || c === 125) depth--
-  }
-  return deepest
 }
 
 /** A copy of `value` whose members below `depth` levels are DEPTH_MARKER (recursion at most `depth` deep). */
