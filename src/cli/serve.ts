@@ -3,7 +3,6 @@
  * also speaks MCP on stdio, until stdin ends. Exit codes: 0 after a clean stop, 1 when the server cannot
  * start, 2 for a command-line mistake.
  */
-import { readFileSync } from 'node:fs'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
 import type { Scenario } from '../scenarios/kit.ts'
@@ -16,7 +15,8 @@ import { COMMAND, describe, packageVersion } from './command.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './serve-flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
-import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
+import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, STATE_FILE, withFirstCredentials } from './sources.ts'
+import { readRegularFile } from './json-file.ts'
 import { watchFile } from './watch.ts'
 
 /** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
@@ -185,7 +185,8 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
   let queue = Promise.resolve()
   const reload = async () => {
     const text = readText(path)
-    if (text === lastText) return
+    // A file it cannot read (gone, a FIFO, a device) is reloaded to say why, each time it changes.
+    if (text !== undefined && text === lastText) return
     lastText = text
     const at = new Date().toLocaleTimeString('en-GB')
     try {
@@ -217,7 +218,7 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularFile(path, STATE_FILE)
   } catch {
     return undefined
   }

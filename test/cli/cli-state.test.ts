@@ -3,7 +3,8 @@
  * <module>`, and `--watch`, which reloads either on the same port and keeps the last good state when an
  * edit does not load.
  */
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
@@ -222,6 +223,17 @@ describe.concurrent('--watch', () => {
 
       writeFileSync(path, SMALL)
       await eventually(async () => expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging']))
+
+      // Replaced by a FIFO, then by a link to /dev/zero: refused at once; the server answers, its memory as it was.
+      execFileSync('mkfifo', [`${path}.fifo`])
+      renameSync(`${path}.fifo`, path)
+      await eventually(async () => expect(cli.stderr()).toContain(`still serving the last good state: cannot read ${path}: it is a FIFO, not a regular file`))
+      expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging'])
+      symlinkSync('/dev/zero', `${path}.zero`)
+      renameSync(`${path}.zero`, path)
+      await eventually(async () => expect(cli.stderr()).toContain(`still serving the last good state: cannot read ${path}: it is a device, not a regular file`))
+      expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging'])
+      expect(Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${cli.child.pid}/status`, 'utf8'))![1]) / 1024).toBeLessThan(300)
       expect(cli.child.exitCode).toBeNull()
     } finally {
       await cli.stop()
