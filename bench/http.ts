@@ -26,7 +26,7 @@ export interface HttpRow {
 
 const root = new URL('..', import.meta.url).pathname
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.listen(0, '127.0.0.1', () => {
@@ -37,7 +37,7 @@ async function freePort(): Promise<number> {
   })
 }
 
-async function waitFor(url: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
+export async function waitFor(url: string, headers: Record<string, string> = {}, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     try {
@@ -51,15 +51,15 @@ async function waitFor(url: string, headers: Record<string, string> = {}, timeou
   }
 }
 
-function start(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', './bench/cpu-probe.ts', ...args], {
-    cwd: root,
+export function start(args: string[], cwd = root): ChildProcess {
+  return spawn(process.execPath, ['--import', `${root}bench/cpu-probe.ts`, ...args], {
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   })
 }
 
 /** CPU time (user + system, µs) the server process has used so far, from its probe. */
-function cpuOf(child: ChildProcess): Promise<number> {
+export function cpuOf(child: ChildProcess): Promise<number> {
   return new Promise((resolve) => {
     child.once('message', (usage: NodeJS.CpuUsage) => resolve(usage.user + usage.system))
     child.send('cpu')
@@ -74,7 +74,7 @@ const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive', 'transfer-en
  * (names in their own case: node:http lower-cases a name in canonical case to look for the ones it handles,
  * work a lower-case copy would spare the floor) and the body.
  */
-function capture(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+export function capture(url: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   return new Promise((resolve, reject) => {
     get(url, { headers, agent: false }, (res) => {
       const kept: Record<string, string> = {}
@@ -89,7 +89,7 @@ function capture(url: string, headers: Record<string, string>): Promise<{ status
   })
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 interface Measured {
   result: Result

@@ -9,8 +9,9 @@
  *   does a failed type check, so that nothing can pass by not running.
  * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
  *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
- * - The packed package (`npm run test:package`), the Storybook suite (`npm run test:storybook`) and the
- *   server-rendered example (`npm run test:ssr`) cost more time or CPU than this loop can spare: they are
+ * - The packed package (`npm run test:package`), the Storybook suite (`npm run test:storybook`), the
+ *   server-rendered example (`npm run test:ssr`) and the fuzz suite's whole depth (`npm run test:fuzz`;
+ *   the loop sends a seeded tenth of it) cost more time or CPU than this loop can spare: they are
  *   steps of their own that `.ci/run` runs first, and their counts join the closing line when their
  *   reports are of this commit (scripts/step-report.ts; in CI a missing one is a failure).
  * - The type check, Vitest and Playwright run at the same time: their processes wait on child processes
@@ -94,7 +95,12 @@ try {
     return { result, seconds: seconds(started) }
   }
   const playwright = serial ? undefined : startPlaywright()
-  const vitest = await run(bin('vitest/vitest.mjs'), ['run', '--project', 'isolated', '--project', 'shared'], { WAM_VITEST_COUNTS: vitestFile })
+  // The fuzz suite sends a seeded tenth of its depth here; `npm run test:fuzz` (a step) sends all of it.
+  const fuzzSample = process.env.WAM_FUZZ_SAMPLE ?? '0.1'
+  const vitest = await run(bin('vitest/vitest.mjs'), ['run', '--project', 'isolated', '--project', 'shared'], {
+    WAM_VITEST_COUNTS: vitestFile,
+    WAM_FUZZ_SAMPLE: fuzzSample,
+  })
   const vitestSeconds = seconds(started)
   const e2e = await (playwright ?? startPlaywright())
   if (e2e) process.stdout.write(`\nPlaywright (test/e2e):\n${e2e.result.output}`)

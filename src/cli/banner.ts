@@ -1,75 +1,100 @@
+import type { MockApi } from '../api/mock-api.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import type { CliSettings } from './serve-flags.ts'
 
-/** What the command prints once it serves: base URL, every principal's credentials, sample curl lines. */
-export function banner(input: {
+interface BannerInput {
   server: MockServer
   settings: CliSettings
   version: string
   seconds: number
-}): string {
-  const { server, settings, version, seconds } = input
-  const { api, url } = server
-  const accounts = new Map(api.db.accounts.all().map((account) => [account.id, account]))
-  const organizations = new Map(api.db.organizations.all().map((org) => [org.id, org]))
-  const workspaces = api.db.workspaces.all()
-  const count = (n: number, word: string) => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
+}
 
-  const source = settings.state !== undefined ? `state ${settings.state}` : `scenario ${settings.scenario}, seed ${settings.seed}`
-  const lines = [
-    `workspace-api-mock ${version}: ${source}, ` +
-      `${count(workspaces.length, 'workspace')}, ${count(api.db.applications.count(), 'application')} ` +
-      `(ready in ${seconds.toFixed(1)} s)`,
+const count = (n: number, word: string) => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
+
+/** What the command prints once it serves: base URL, every principal's credentials, sample curl lines. */
+export function banner(input: BannerInput): string {
+  const { server, settings } = input
+  return [
+    headline(input),
     '',
-    `Base URL: ${url}`,
+    `Base URL: ${server.url}`,
     '',
     'Principals (send both headers with every request):',
-  ]
-  api.principals.forEach((principal, index) => {
+    ...principalLines(server.api),
+    '',
+    'Try:',
+    ...curlLines(server),
+    ...faultLines(settings),
+    '',
+    `API reference: ${server.url}/api/docs (OpenAPI: ${server.url}/api/openapi.json)`,
+    '',
+    ...adminLines(server, settings),
+    ...(settings.watch ? ['', `Watching ${settings.state ?? settings.scenario}: changes are served at once.`] : []),
+    '',
+    'Press Ctrl+C to stop.',
+    '',
+  ].join('\n')
+}
+
+function headline({ server, settings, version, seconds }: BannerInput): string {
+  const { api } = server
+  const source = settings.state !== undefined ? `state ${settings.state}` : `scenario ${settings.scenario}, seed ${settings.seed}`
+  return (
+    `workspace-api-mock ${version}: ${source}, ` +
+    `${count(api.db.workspaces.count(), 'workspace')}, ${count(api.db.applications.count(), 'application')} ` +
+    `(ready in ${seconds.toFixed(1)} s)`
+  )
+}
+
+function principalLines(api: MockApi): string[] {
+  const accounts = new Map(api.db.accounts.all().map((account) => [account.id, account]))
+  const organizations = new Map(api.db.organizations.all().map((org) => [org.id, org]))
+  return api.principals.flatMap((principal, index) => {
     const account = accounts.get(principal.account)
     const organization = organizations.get(principal.organization)
     const who = account ? `${account.name} <${account.email}>` : principal.account
-    lines.push(
+    return [
       `  ${index + 1}. ${who}, ${organization?.name ?? 'organization'} (${principal.organization})`,
       `     X-API-Key: ${principal.apiKey}`,
       `     X-API-Secret: ${principal.apiSecret}`,
-    )
+    ]
   })
+}
+
+function curlLines({ api, url }: MockServer): string[] {
   const { apiKey, apiSecret } = api.credentials
   const auth = `-H ${shellQuote(`X-API-Key: ${apiKey}`)} -H ${shellQuote(`X-API-Secret: ${apiSecret}`)}`
-  lines.push('', 'Try:', `  curl ${auth} ${url}/api/workspaces`)
-  const firstPrincipal = api.principals[0]
-  const workspace = workspaces.find((w) => w.organization === firstPrincipal?.organization)
+  const lines = [`  curl ${auth} ${url}/api/workspaces`]
+  const workspace = api.db.workspaces.all().find((w) => w.organization === api.principals[0]?.organization)
   if (workspace) {
     lines.push(
       `  curl ${auth} -H ${shellQuote(`X-Workspace-ID: ${workspace.id}`)} ` +
         `${shellQuote(`${url}/api/applications?current_page=1&page_size=10`)}`,
     )
   }
+  return lines
+}
+
+function faultLines(settings: CliSettings): string[] {
   const faults = [
-    settings.latency !== undefined &&
-      `latency ${Array.isArray(settings.latency) ? settings.latency.join('-') : settings.latency} ms`,
+    settings.latency !== undefined && `latency ${Array.isArray(settings.latency) ? settings.latency.join('-') : settings.latency} ms`,
     settings.failRate !== undefined && `${settings.failRate * 100}% of requests fail with ${settings.failStatus}`,
   ].filter(Boolean)
-  if (faults.length > 0) lines.push('', `Injected faults: ${faults.join('; ')}.`)
-  lines.push('', `API reference: ${url}/api/docs (OpenAPI: ${url}/api/openapi.json)`)
+  return faults.length > 0 ? ['', `Injected faults: ${faults.join('; ')}.`] : []
+}
+
+function adminLines({ url, adminToken: token }: MockServer, settings: CliSettings): string[] {
   const idle = settings.sessionIdle % 60_000 === 0 ? `${settings.sessionIdle / 60_000} min` : `${settings.sessionIdle / 1000} s`
-  const token = server.adminToken
   const bearer = token === undefined ? '' : ` -H ${shellQuote(`Authorization: Bearer ${token}`)}`
-  lines.push(
-    '',
+  const lines = [
     `Admin: ${url}/__admin/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`} (open it in a browser: the console with requests, faults, state and sessions)`,
     `Sessions: curl${bearer} -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
       ` (at most ${settings.maxSessions}; unused ones end after ${idle})`,
-  )
+  ]
   if (token !== undefined) {
     const generated = settings.adminToken === undefined ? ' (generated: the server listens beyond loopback)' : ''
     lines.push(`Admin token${generated}: ${token}  (send Authorization: Bearer <token>; the Admin address above carries it)`)
   }
-  if (settings.watch) {
-    lines.push('', `Watching ${settings.state ?? settings.scenario}: changes are served at once.`)
-  }
-  lines.push('', 'Press Ctrl+C to stop.', '')
-  return lines.join('\n')
+  return lines
 }

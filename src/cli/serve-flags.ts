@@ -13,8 +13,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
-import { DEFAULT_LIMITS } from '../server/limits.ts'
-import { DEFAULT_SESSION_LIMITS } from '../server/sessions/limits.ts'
+import { DEFAULT_LIMITS, DEFAULT_SESSION_LIMITS } from '../server/limits.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
 import { duration, headerValue, integer } from './flag-values.ts'
 
@@ -112,7 +111,7 @@ export const FLAGS: readonly Flag[] = [
     short: 'p',
     key: 'port',
     value: '<number>',
-    description: `TCP port to listen on, 0 for any free port (default ${DEFAULT_SETTINGS.port})`,
+    description: `TCP port to listen on, 0 for any free port (default ${DEFAULT_SETTINGS.port}; with mcp, any free port)`,
     parse: integer(0, 65535),
   }),
   defineFlag({
@@ -281,7 +280,10 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario)) {
     throw new FlagError('--watch reloads a --state file or a --scenario module: give one of them')
   }
-  return { ...settings, command }
+  // An agent's MCP server runs beside whatever else is open (a demo server on 4010): it takes a free port
+  // unless told one, and says which (the banner on stderr, the `principals` tool).
+  const port = command === 'mcp' && !given('port') ? 0 : settings.port
+  return { ...settings, port, command }
 }
 
 /** The `--help` text, generated from the table. */

@@ -8,8 +8,8 @@ import { InvalidStateError } from '../model/validate-state.ts'
 import type { Scenario } from '../scenarios/kit.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../scenarios/with-credentials.ts'
-import type { MockServer, MockServerOptions } from '../server/server.ts'
-import type { FaultSpec } from '../server/admin/admin.ts'
+import type { MockServer, MockServerOptions, StartedServer } from '../server/server.ts'
+import type { FaultSpec } from '../server/sessions/served-mock.ts'
 import type { Profile } from '../handlers/profile.ts'
 import { COMMAND, describe, packageVersion } from './command.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
@@ -21,6 +21,34 @@ import { watchFile } from './watch.ts'
 
 /** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
 export async function serveCommand(argv: readonly string[]): Promise<number> {
+  const settings = settingsOf(argv)
+  if (typeof settings === 'number') return settings
+  const began = performance.now()
+  const loaded = await load(settings)
+  if (typeof loaded === 'number') return loaded
+  const started = await start(settings, loaded)
+  if (typeof started === 'number') return started
+  const { server } = started
+  // Listen for signals before the banner: whoever reads it may stop the server at once.
+  const stopped = stopOnSignal(server)
+  // `mcp` speaks the protocol on stdout: what people read goes to stderr.
+  const out = settings.command === 'mcp' ? process.stderr : process.stdout
+  const unwatch = settings.watch ? watchSource(server, settings, loaded.source, out) : undefined
+  const { banner } = await import('./banner.ts')
+  out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - began) / 1000 }))
+  if (settings.command === 'mcp') {
+    await Promise.race([stopped, mcpOnStdio(started)])
+    // After a signal the protocol's stdin is still open, and would keep the process alive.
+    process.stdin.destroy()
+  } else {
+    await stopped
+  }
+  unwatch?.()
+  return 0
+}
+
+/** The flags, or the exit code of `--help`, `--version` or a mistake. */
+function settingsOf(argv: readonly string[]): CliSettings | number {
   let settings: CliSettings
   try {
     settings = parseFlags(argv)
@@ -37,26 +65,28 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${packageVersion()}\n`)
     return 0
   }
+  return settings
+}
 
-  // Loaded only now, so that --help and flag mistakes answer at once.
-  const { ListenError, startMockServer } = await import('../server/server.ts')
-  const { banner } = await import('./banner.ts')
-  const started = performance.now()
-  let source: Source
-  let profile: Profile | undefined
+/** What the server serves and the profile it follows, or exit code 2 with a line that says what is wrong. */
+async function load(settings: CliSettings): Promise<{ source: Source; profile: Profile | undefined } | number> {
   try {
-    profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
-    source = await sourceOf(settings)
+    const profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
+    return { source: await sourceOf(settings), profile }
   } catch (error) {
     if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error
     process.stderr.write(`${COMMAND}: ${error.message}\n`)
     return 2
   }
-  let server: MockServer
+}
+
+/** The started server, or the exit code of a start that failed (1; 2 when the user's data is at fault). */
+async function start(settings: CliSettings, { source, profile }: { source: Source; profile: Profile | undefined }): Promise<StartedServer | number> {
+  // Loaded only now, so that --help and flag mistakes answer at once.
+  const { ListenError, startServer } = await import('../server/server.ts')
   try {
-    server = await startMockServer({ ...toServerOptions(settings, source), profile })
+    return await startServer({ ...toServerOptions(settings, source), profile })
   } catch (error) {
-    source.finish()
     if (error instanceof ListenError) {
       process.stderr.write(`${COMMAND}: ${error.message}\n`)
       return 1
@@ -69,30 +99,16 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
     const known = error instanceof TypeError
     process.stderr.write(`${COMMAND}: ${known ? error.message : `cannot start: ${describe(error)}`}\n`)
     return 1
+  } finally {
+    source.finish()
   }
-  source.finish()
-  // Listen for signals before the banner: whoever reads it may stop the server at once.
-  const stopped = stopOnSignal(server)
-  // `mcp` speaks the protocol on stdout: what people read goes to stderr.
-  const out = settings.command === 'mcp' ? process.stderr : process.stdout
-  const unwatch = settings.watch ? watchSource(server, settings, source, out) : undefined
-  out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - started) / 1000 }))
-  if (settings.command === 'mcp') {
-    await Promise.race([stopped, mcpOnStdio(server)])
-    // After a signal the protocol's stdin is still open, and would keep the process alive.
-    process.stdin.destroy()
-  } else {
-    await stopped
-  }
-  unwatch?.()
-  return 0
 }
 
 /** Serves MCP on stdio until stdin ends, then stops the server. */
-async function mcpOnStdio(server: MockServer): Promise<void> {
+async function mcpOnStdio(started: StartedServer): Promise<void> {
   const { serveStdio } = await import('./mcp-stdio.ts')
-  await serveStdio(server)
-  await server.close()
+  await serveStdio(started)
+  await started.server.close()
 }
 
 /** What the command serves: a preset scenario, a scenario module, or a state file. */

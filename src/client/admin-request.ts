@@ -1,7 +1,10 @@
 /**
  * One admin request of the client (connect.ts): fetch, JSON in and out, and a problem answer thrown as a
- * `MockServerError`. Platform-free: global `fetch` only, so the client runs wherever the tests do.
+ * `MockServerError`. Platform-free: global `fetch` only, so the client runs wherever the tests do. What a
+ * route takes and answers is the wire's (src/wire/admin.ts).
  */
+import type { AdminRoute, AnswerOf, BodyOf } from '../wire/admin.ts'
+
 
 /** An admin route's RFC 9457 problem (or a non-JSON error answer), thrown by the client. */
 export class MockServerError extends Error {
@@ -23,13 +26,17 @@ export class MockServerError extends Error {
   }
 }
 
-/** Sends an admin request with `headers` (a JSON body when given) and answers its JSON; throws on an error status. */
-export async function adminRequest<T>(
-  method: string,
+/**
+ * Sends `route`'s request to `url` with `headers` (a JSON body when given) and answers its JSON; throws
+ * `MockServerError` on an error status.
+ */
+export async function adminRequest<R extends AdminRoute>(
+  route: R,
   url: string,
   headers: Record<string, string>,
-  body?: unknown,
-): Promise<T> {
+  body?: BodyOf<R> | Record<string, unknown>,
+): Promise<AnswerOf<R>> {
+  const method = route.slice(0, route.indexOf(' '))
   const init: RequestInit = { method, headers: { ...headers, Accept: 'application/json' } }
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }
@@ -47,5 +54,5 @@ export async function adminRequest<T>(
     const problem = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { detail: text || undefined }
     throw new MockServerError(method, url, response.status, problem)
   }
-  return parsed as T
+  return parsed as AnswerOf<R>
 }

@@ -14,6 +14,7 @@
 import type { Principal } from '../api/mock-api.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { ScenarioState } from '../model/state.ts'
+import type { CreateSessionBody, SessionDescription } from '../wire/admin.ts'
 import { adminRequest, MockServerError } from './admin-request.ts'
 import { remoteFaults, type RemoteFaults } from './remote-faults.ts'
 import { remoteJournal, type RemoteJournal } from './remote-journal.ts'
@@ -24,28 +25,10 @@ export interface ConnectOptions {
 }
 
 /** What a session starts from (`POST /__admin/sessions`): nothing is the server's own data. */
-export interface RemoteSessionOptions {
-  /** A preset (`demo`, `multi-tenant`, ...) or `scale:<w>x<a>`; never a module path over HTTP. */
-  scenario?: string
-  seed?: number
-  /** A state to load (a `snapshot()`, a fixture file); not with `scenario`. */
-  state?: ScenarioState
-}
+export type RemoteSessionOptions = CreateSessionBody
 
 /** A session as the admin routes describe it (`GET /__admin/sessions`). */
-export interface SessionDescription {
-  id: string
-  apiKey: string
-  apiSecret: string
-  workspaceIds: string[]
-  expiresAt: string
-  principals: (Principal & { name?: string; email?: string; organizationName?: string })[]
-  scenario: string
-  seed: number
-  created: string
-  counts: Record<keyof ScenarioState, number>
-  admin: string
-}
+export type { SessionDescription }
 
 /** One session of the server: its credentials for the app, and its own faults, journal and state. */
 export interface RemoteSession {
@@ -87,16 +70,15 @@ export function connectMockServer(url: string, options: ConnectOptions = {}): Mo
   return {
     url: base,
     sessions: {
-      create: async (session = {}) =>
-        remoteSession(base, await adminRequest<SessionDescription>('POST', `${base}/__admin/sessions`, admin, session)),
-      list: async () => (await adminRequest<{ sessions: SessionDescription[] }>('GET', `${base}/__admin/sessions`, admin)).sessions,
+      create: async (session = {}) => remoteSession(base, await adminRequest('POST sessions', `${base}/__admin/sessions`, admin, session)),
+      list: async () => [...(await adminRequest('GET sessions', `${base}/__admin/sessions`, admin)).sessions],
     },
   }
 }
 
 function remoteSession(base: string, description: SessionDescription): RemoteSession {
   const { id } = description
-  let principals = description.principals
+  let principals: readonly Principal[] = description.principals
   // One object, shared by the faults and the journal: a loaded state may change the first principal.
   const own = { 'X-API-Key': description.apiKey, 'X-API-Secret': description.apiSecret }
   const routes = `${base}/__admin/sessions/${id}/`
@@ -113,12 +95,12 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
     faults: remoteFaults(routes, own),
     journal: remoteJournal(routes, own),
     reset: async () => {
-      await adminRequest('POST', `${routes}reset`, own)
+      await adminRequest('POST reset', `${routes}reset`, own)
     },
-    snapshot: () => adminRequest<ScenarioState>('GET', `${routes}snapshot`, own),
+    snapshot: () => adminRequest('GET snapshot', `${routes}snapshot`, own),
     loadState: async (state) => {
       // Accounts the session had keep their credentials; a state without the first principal's account brings new ones.
-      const loaded = await adminRequest<{ principals: Principal[] }>('POST', `${routes}state`, own, state)
+      const loaded = await adminRequest('POST state', `${routes}state`, own, state)
       principals = loaded.principals
       own['X-API-Key'] = principals[0]!.apiKey
       own['X-API-Secret'] = principals[0]!.apiSecret
@@ -126,7 +108,7 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
     end: async () => {
       // A deleted session's credentials find nothing: a 404 (or the 401 of an unknown key) means ended already.
       try {
-        await adminRequest('DELETE', `${base}/__admin/sessions/${id}`, own)
+        await adminRequest('DELETE sessions/{id}', `${base}/__admin/sessions/${id}`, own)
         return true
       } catch (error) {
         if (error instanceof MockServerError && (error.status === 404 || error.status === 401)) return false

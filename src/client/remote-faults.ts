@@ -4,8 +4,9 @@
  * headers (`FailOptions.headers`) and `reset()` (the session's `reset()` clears faults and restarts the
  * seeded source).
  */
-import type { FailOptions, FaultDescription, FaultSchedule, Latency, RateLimitOptions } from '../testkit/faults.ts'
+import type { FailOptions, FaultSchedule, Latency, RateLimitOptions } from '../testkit/faults.ts'
 import type { OperationTarget } from '../testkit/targets.ts'
+import type { FaultBody, FaultListing } from '../wire/admin.ts'
 import { adminRequest, MockServerError } from './admin-request.ts'
 
 /** A fault registered on the server: its id (as `list()` shows it) and how to remove it. */
@@ -21,7 +22,7 @@ export interface RemoteFaults {
   latency(target: OperationTarget, latency: Latency, schedule?: FaultSchedule): Promise<RemoteFaultHandle>
   rateLimit(target: OperationTarget, options: RateLimitOptions): Promise<RemoteFaultHandle>
   /** The active faults, with their hits (startup faults from flags marked `startup: true`). */
-  list(): Promise<(FaultDescription & { startup: boolean })[]>
+  list(): Promise<FaultListing[]>
   remove(id: number): Promise<boolean>
   /** Removes the faults added over the admin routes (the server's startup faults stay). */
   clear(): Promise<void>
@@ -29,13 +30,13 @@ export interface RemoteFaults {
 
 /** The faults of the mock whose admin routes are at `admin` (ending in `/`), called with `headers`. */
 export function remoteFaults(admin: string, headers: Record<string, string>): RemoteFaults {
-  const add = async (spec: Record<string, unknown>): Promise<RemoteFaultHandle> => {
-    const { id } = await adminRequest<{ id: number }>('POST', `${admin}faults`, headers, spec)
+  const add = async (spec: FaultBody): Promise<RemoteFaultHandle> => {
+    const { id } = await adminRequest('POST faults', `${admin}faults`, headers, spec)
     return { id, remove: () => remove(id) }
   }
   const remove = async (id: number): Promise<boolean> => {
     try {
-      await adminRequest('DELETE', `${admin}faults/${id}`, headers)
+      await adminRequest('DELETE faults/{id}', `${admin}faults/${id}`, headers)
       return true
     } catch (error) {
       if (error instanceof MockServerError && error.status === 404 && error.detail?.startsWith('no fault ')) return false
@@ -45,12 +46,12 @@ export function remoteFaults(admin: string, headers: Record<string, string>): Re
   return {
     fail: (target, options = {}) => add({ ...options, type: 'fail', target }),
     disconnect: (target, schedule = {}) => add({ ...schedule, type: 'disconnect', target }),
-    latency: (target, latency, schedule = {}) => add({ ...schedule, type: 'latency', target, latency }),
+    latency: (target, latency, schedule = {}) => add({ ...schedule, type: 'latency', target, latency: typeof latency === 'number' ? latency : [latency[0], latency[1]] }),
     rateLimit: (target, options) => add({ ...options, type: 'rateLimit', target }),
-    list: async () => (await adminRequest<{ faults: (FaultDescription & { startup: boolean })[] }>('GET', `${admin}faults`, headers)).faults,
+    list: async () => (await adminRequest('GET faults', `${admin}faults`, headers)).faults,
     remove,
     clear: async () => {
-      await adminRequest('DELETE', `${admin}faults`, headers)
+      await adminRequest('DELETE faults', `${admin}faults`, headers)
     },
   }
 }

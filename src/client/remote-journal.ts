@@ -18,7 +18,7 @@ export interface RemoteJournal {
 
 /** The journal of the mock whose admin routes are at `admin` (ending in `/`), called with `headers`. */
 export function remoteJournal(admin: string, headers: Record<string, string>): RemoteJournal {
-  const entries = async () => (await adminRequest<{ entries: JournalEntry[] }>('GET', `${admin}journal`, headers)).entries
+  const entries = async () => [...(await adminRequest('GET journal', `${admin}journal`, headers)).entries]
   const filter = async (query: JournalQuery = {}) => (await entries()).filter((entry) => matches(entry, query))
   return {
     entries,
@@ -26,7 +26,7 @@ export function remoteJournal(admin: string, headers: Record<string, string>): R
     count: async (query) => (await filter(query)).length,
     last: async (query) => (await filter(query)).at(-1),
     clear: async () => {
-      await adminRequest('DELETE', `${admin}journal`, headers)
+      await adminRequest('DELETE journal', `${admin}journal`, headers)
     },
   }
 }

@@ -2,6 +2,17 @@
  * The bounds that keep one client from taking the demo server down (docs/demo-server.md, "Limits and
  * security"). A module of its own: the command line reads the defaults without loading the server.
  */
+
+/** Bounds of the sessions a server keeps. */
+export interface SessionLimits {
+  /** Most sessions at once; creating one more is refused (429) until one is deleted or expires. Default 100. */
+  maxSessions?: number
+  /** Milliseconds without a request after which a session is deleted. Default 30 minutes. */
+  idleTimeout?: number
+}
+
+export const DEFAULT_SESSION_LIMITS: Required<SessionLimits> = { maxSessions: 100, idleTimeout: 30 * 60_000 }
+
 export interface ServerLimits {
   /**
    * Most records (organizations, accounts, workspaces and applications together) one scenario or state

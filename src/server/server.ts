@@ -6,12 +6,12 @@ import { initialStateOf } from '../api/initial-state.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import type { FaultSpec } from './admin/admin.ts'
 import { hostName } from './admin/guard.ts'
 import { Control } from './admin/control.ts'
-import { checkedLimits, type ServerLimits } from './limits.ts'
+import { checkedLimits, type ServerLimits, type SessionLimits } from './limits.ts'
 import { route, type RouterContext } from './http/router.ts'
-import type { MockSession, SessionLimits, SessionOptions } from './sessions/registry.ts'
+import type { MockSession, SessionOptions } from './sessions/registry.ts'
+import type { FaultSpec } from './sessions/served-mock.ts'
 
 export interface MockServerOptions extends MockApiOptions, ServerLimits {
   /** TCP port; 0 picks a free one (read it back from `url`). Default 4010. */
@@ -94,8 +94,8 @@ const CLOSE_GRACE_MS = 2000
 /**
  * Serves the mock API over HTTP with `node:http`. Requests go to `api.handle`, which runs the same
  * operations with the same MSW path patterns as `api.handlers` (a test holds both to identical answers)
- * without MSW's per-handler machinery, several times cheaper per request. `/__admin/` routes (admin.ts)
- * inject faults, read the journal and reset.
+ * without MSW's per-handler machinery, several times cheaper per request. `/__admin/` routes (admin/)
+ * inject faults, read the journal and reset; sessions (sessions/) give each client a state of its own.
  * Icon URLs in the data point at this server (`assetsOrigin` defaults to its own URL).
  * @example
  * const server = await startMockServer({ port: 0, scenario: 'demo', seed: 42 })
@@ -103,9 +103,19 @@ const CLOSE_GRACE_MS = 2000
  * await server.close()
  */
 export async function startMockServer(options: MockServerOptions = {}): Promise<MockServer> {
-  const { port = 4010, host = '127.0.0.1', cors = true, onListening, faults = [], sessions, name, ...rest } = options
-  const { adminToken = defaultToken(host), allowedHosts = [], maxRecords, bodyTimeout, ...apiOptions } = rest
-  const limits = checkedLimits({ maxRecords, bodyTimeout })
+  return (await startServer(options)).server
+}
+
+/** A started server and its control plane: what `workspace-api-mock mcp` drives in process (not public API). */
+export interface StartedServer {
+  readonly server: MockServer
+  readonly control: Control
+}
+
+/** `startMockServer`, with the control plane the server's MCP over stdio acts on. */
+export async function startServer(options: MockServerOptions = {}): Promise<StartedServer> {
+  const { port = 4010, host = '127.0.0.1', cors = true, onListening, adminToken = defaultToken(host), allowedHosts = [] } = options
+  const limits = checkedLimits({ maxRecords: options.maxRecords, bodyTimeout: options.bodyTimeout })
   const ownHost = hostName(host.includes(':') ? `[${host}]` : host)
   const context: RouterContext = {
     url: '',
@@ -123,12 +133,25 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
   const url = baseUrlOf(server.address() as AddressInfo, host)
   context.url = url
   onListening?.(url)
-  const { scenario, state, ...shared } = apiOptions
-  let api: MockApi | undefined
-  let control: Control | undefined
-  const mockOptions = { assetsOrigin: url, ...shared }
+  let control: Control
   try {
-    api = createMockApi({ ...mockOptions, scenario, state })
+    control = await startControl(options, url, limits.maxRecords)
+  } catch (error) {
+    await closeServer(server)
+    throw error
+  }
+  context.api = control.base.api
+  context.control = control
+  return { server: publicFace(control, server, url, adminToken), control }
+}
+
+/** The mock of the base state (built from the scenario or state) and the control plane around it. */
+async function startControl(options: MockServerOptions, url: string, maxRecords: number): Promise<Control> {
+  const { faults = [], sessions, name, scenario, state } = options
+  const mockOptions = { assetsOrigin: url, ...mockOptionsOf(options) }
+  let control: Control | undefined
+  try {
+    const api = createMockApi({ ...mockOptions, scenario, state })
     control = new Control({
       api,
       name: name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
@@ -137,44 +160,43 @@ export async function startMockServer(options: MockServerOptions = {}): Promise<
       apiOptions: mockOptions,
       startupFaults: faults,
       limits: sessions ?? {},
-      maxRecords: limits.maxRecords,
+      maxRecords,
     })
     await api.ready
-    context.api = api
-    context.control = control
+    return control
   } catch (error) {
     control?.close()
-    await closeServer(server)
     throw error
   }
-  const running = control
-  const started: MockServer = {
+}
+
+/** The options of the server's mocks: everything but the server's own and what the data is built from. */
+function mockOptionsOf(options: MockServerOptions): MockApiOptions {
+  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, scenario, state, ...mock } = options
+  return mock
+}
+
+/** The server as `startMockServer` answers it. */
+function publicFace(control: Control, server: Server, url: string, adminToken: string | undefined): MockServer {
+  const { api } = control.base
+  return {
     url,
     api,
     adminToken,
     server,
-    sessions: running.sessions,
+    sessions: control.sessions,
     replaceState(next, stateName) {
-      const copy = initialStateOf({ ...mockOptions, state: next })
+      const copy = initialStateOf({ ...control.apiOptions, state: next })
       if (copy.accounts.length === 0) {
         throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
       }
-      return running.base.replaceState(copy, stateName)
+      return control.base.replaceState(copy, stateName)
     },
     close() {
-      running.close()
+      control.close()
       return closeServer(server)
     },
   }
-  controls.set(started, running)
-  return started
-}
-
-const controls = new WeakMap<MockServer, Control>()
-
-/** The control plane of a server `startMockServer` started: what `workspace-api-mock mcp` drives in process. */
-export function controlOf(server: MockServer): Control | undefined {
-  return controls.get(server)
 }
 
 /** Loopback serves one developer as before; any other interface gets a token nobody has to think of. */

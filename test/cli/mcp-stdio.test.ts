@@ -6,29 +6,32 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { createServer } from 'node:net'
 import type { Readable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { CLI, ROOT } from './cli-process.ts'
 import { endToEnd, tool } from '../server/mcp-helpers.ts'
 
 describe('over stdio: workspace-api-mock mcp', () => {
-  test('the same scenario against the server the command started', async () => {
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [CLI, 'mcp', '--port', '0', '--scenario', 'demo'],
-      stderr: 'pipe',
-    })
+  test('the same scenario against the server the command started, on a free port though 4010 is taken', async () => {
+    // Whatever holds 4010 (a demo server the developer runs), the agent's server must not need it.
+    const holder = createServer()
+    await new Promise<void>((resolve) => holder.once('error', () => resolve()).listen(4010, '127.0.0.1', resolve))
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp', '--scenario', 'demo'], stderr: 'pipe' })
     let stderr = ''
     ;(transport.stderr as Readable).setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     const client = new Client({ name: 'mcp-test', version: '1' })
-    await client.connect(transport)
     try {
+      await client.connect(transport)
       const principals = await tool(client, 'principals')
       expect(principals.principals.length).toBeGreaterThan(0)
-      await expect.poll(() => /http:\/\/127\.0\.0\.1:\d+/.exec(stderr)).toBeTruthy()
-      await endToEnd(client, /http:\/\/127\.0\.0\.1:\d+/.exec(stderr)![0])
+      expect(principals.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+      expect(principals.baseUrl).not.toBe('http://127.0.0.1:4010')
+      expect(stderr).toContain(`Base URL: ${principals.baseUrl}`)
+      await endToEnd(client, principals.baseUrl)
     } finally {
       await client.close()
+      holder.close()
     }
   })
 

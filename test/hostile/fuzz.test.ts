@@ -1,7 +1,8 @@
 /**
  * Property-based fuzzing of the six operations through real fetch against setupServer(...api.handlers).
  * Seeded and reproducible: `FUZZ_SEED=<n> npx vitest run test/hostile/fuzz.test.ts` replays a run;
- * `FUZZ_SCALE=<k>` multiplies the number of runs (a soak). The checks are in support/fuzz-session.ts.
+ * `FUZZ_SCALE=<k>` multiplies the number of runs (a soak). `npm test` sends a tenth of it (WAM_FUZZ_SAMPLE),
+ * `npm run test:fuzz` all of it. The checks are in support/fuzz-session.ts.
  */
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -11,10 +12,14 @@ import { FuzzSession } from './support/fuzz-session.ts'
 import { HostileServer } from './support/hostile-server.ts'
 import type { OpName } from './support/oracle.ts'
 import type { RequestSpec } from './support/requests.ts'
-import { fuzzScale, fuzzSeed, runs } from './support/settings.ts'
+import { fuzzDepth, fuzzSeed } from './support/settings.ts'
 
 const seed = fuzzSeed()
-console.log(`fuzz seed: ${seed}`)
+const share = fuzzDepth()
+console.log(`fuzz seed: ${seed}, depth ${share}`)
+
+/** Runs of a property at this run's depth (the whole suite, or npm test's sample of it). */
+const runs = (base: number) => Math.max(1, Math.round(base * share))
 
 /**
  * Runs per operation: 10,600 requests in all, before the length sweep and the cross-tenant, nesting and
@@ -283,7 +288,7 @@ describe('fuzzing: volume', () => {
     if (stopped.length > 0) {
       context.skip(`not measurable: ${stopped.join(', ')} failed and stopped early (see above)`)
     }
-    expect(perOperation).toBeGreaterThanOrEqual(Math.floor(REQUIRED_REQUESTS * Math.min(1, fuzzScale())))
+    expect(perOperation).toBeGreaterThanOrEqual(Math.floor(REQUIRED_REQUESTS * Math.min(1, share)))
     expect(session.total).toBe(server.sent)
     expect(session.finalStateChange(), 'the state after the last request').toBeUndefined()
     // Every category of hostile input was actually sent (and held), not just generated in principle.

@@ -1,5 +1,5 @@
 /**
- * How the demo server routes `/__admin/` (src/server/admin/admin.ts and its branch in server.ts): the base
+ * How the demo server routes `/__admin/` (the admin routes of src/server/http/router.ts): the base
  * mock's routes, the sessions' routes, the bare prefix, trailing slashes, and the problems of mistakes
  * (problem+json on the origin the client used, with CORS like every other answer).
  */

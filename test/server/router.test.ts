@@ -5,6 +5,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { route, type RouterContext } from '../../src/server/http/router.ts'
 import { call, expectProblem } from './http-helpers.ts'
 
@@ -28,5 +29,25 @@ describe('while the scenario loads', () => {
     const admin = await call(url, '/__admin/info')
     expectProblem(admin, 503, url)
     expect(admin.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+})
+
+describe('only `/api` at the root is the API', () => {
+  let server: MockServer
+  beforeAll(async () => {
+    server = await startMockServer({ port: 0, scenario: 'demo', seed: 1 })
+  })
+  afterAll(() => server.close())
+
+  test('a wrong base path gets the plain 404 of paths outside the API, as it would from the service', async () => {
+    const auth = { 'X-API-Key': server.api.credentials.apiKey, 'X-API-Secret': server.api.credentials.apiSecret }
+    expect((await call(server.url, '/api/workspaces', { headers: auth })).status).toBe(200)
+    for (const path of ['/foo/api/workspaces', '/x/y/api/openapi.json', '/v1/api', '/apix/workspaces']) {
+      const answer = await call(server.url, path, { headers: auth })
+      expect(answer.status, path).toBe(404)
+      expect(answer.headers.get('Content-Type'), path).toBe('text/plain; charset=utf-8')
+      expect(answer.text, path).toBe(`not found: ${path} (the mock serves /api/...)\n`)
+    }
+    expect(server.api.journal.entries.map((entry) => new URL(entry.url).pathname)).toEqual(['/api/workspaces'])
   })
 })

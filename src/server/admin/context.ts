@@ -1,9 +1,9 @@
-import type { AdminTarget } from './mock-routes.ts'
 import type { SessionRegistry } from '../sessions/registry.ts'
+import type { ServedMock } from '../sessions/served-mock.ts'
 
 /** What the admin routes act on: the server's base state and its sessions, and the bound of what they load. */
 export interface AdminContext {
-  readonly base: AdminTarget
+  readonly base: ServedMock
   readonly sessions: SessionRegistry
   /** Most records a scenario or state loaded over HTTP may hold (`--max-records`). */
   readonly maxRecords: number

@@ -1,7 +1,7 @@
 /**
  * Who may use the control plane (the console and `/__admin/`): not a web page on another origin, not a
  * DNS-rebound name, and, when the server has an admin token, only its holder (or, for a session's own
- * routes, the session's own credentials: sessions-admin.ts).
+ * routes, the session's own credentials: session-routes.ts).
  *
  * A page on another origin cannot read admin answers (no CORS headers there) and cannot write without a
  * preflight (a body must be `application/json`; a bodyless write from another origin is refused by its
@@ -13,6 +13,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { ApiRequest } from '../../handlers/api-request.ts'
 import { Problem } from '../../handlers/problem.ts'
+import type { Caller } from './context.ts'
 
 export interface AdminAccess {
   /** The bearer token the server-wide admin routes need; undefined: none (loopback only). */
@@ -45,6 +46,17 @@ export function refusal(request: ApiRequest, access: AdminAccess): Problem | und
     }
   }
   return undefined
+}
+
+/** Who is calling: the admin or not, and the API credentials the request carries (a session's own routes take them). */
+export function callerOf(request: ApiRequest, access: AdminAccess): Caller {
+  const admin = isAdmin(request, access)
+  return {
+    admin,
+    tokenHeld: admin && access.token !== undefined,
+    apiKey: request.header('X-API-Key'),
+    apiSecret: request.header('X-API-Secret'),
+  }
 }
 
 /** Whether the request holds the admin token (always, when the server has none). */

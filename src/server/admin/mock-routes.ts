@@ -1,6 +1,6 @@
 /**
  * The admin routes of one mock (the base state, or one session: the same routes under
- * `/__admin/sessions/{id}/`), in the manner of WireMock's admin API:
+ * `/__admin/sessions/{id}/`), in the manner of WireMock's admin API; their JSON is src/wire/admin.ts's:
  *
  *   POST   faults       {"type":"fail","target":"getWorkspace","status":503,"times":2}
  *                       {"type":"latency","target":"*","latency":[200,800]}
@@ -15,195 +15,88 @@
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  */
-import type { MockApi } from '../../api/create-mock-api.ts'
-import { recordsOf } from '../../api/mock-state.ts'
 import { operations } from '../../handlers/routes.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { validate } from '../../handlers/validation.ts'
-import { compareByCreatedThenId } from '../../model/ordering.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
-import type { ScenarioState } from '../../model/state.ts'
-import { InvalidStateError, validateState } from '../../model/validate-state.ts'
-import { faultSchema, registerFaultJson, type FaultJson } from '../../testkit/fault-json.ts'
+import { faultSchema } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
+import type { FaultListing, MockInfo } from '../../wire/admin.ts'
 import { stateRecords } from '../limits.ts'
-
-/** A fault as the admin route's body and the fault flags bring it. */
-export type FaultSpec = FaultJson
-
-/** Applies one fault description to the mock (also used for the command line's fault flags). */
-export function applyFault(api: MockApi, spec: FaultSpec): FaultHandle {
-  return registerFaultJson(api.faults, spec)
-}
-
-/** One mock as the admin routes see it: the base state of the server, or a session. */
-export interface AdminTarget {
-  readonly api: MockApi
-  /** What it serves, for people: a scenario name (or a state file's name) and the seed. */
-  readonly scenario: string
-  readonly seed: number
-  /** Faults that hold for its whole life (from flags): they come back after a reset or a clear. */
-  readonly startupFaults: readonly FaultSpec[]
-  /** Registry ids of the startup faults now registered (so that the console can mark them). */
-  readonly startupIds: Set<number>
-  /** Loads a state (valid) in place of its initial state; throws a `Problem` when it cannot. */
-  replaceState(state: ScenarioState): Promise<void>
-}
-
-/** Registers the target's startup faults (again, after a reset or a clear). */
-export function restoreStartupFaults(target: AdminTarget): void {
-  target.startupIds.clear()
-  for (const spec of target.startupFaults) target.startupIds.add(applyFault(target.api, spec).id)
-}
-
-export const json = (body: unknown, status = 200): Response =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-
-/** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text()
-  if (text.trim() === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new Problem(400, 'request body is not valid JSON')
-  }
-}
-
-/**
- * A state as a client sent it, checked as `--state` checks a file: a 422 problem naming the record and
- * the field (`errors[0].location` is e.g. `body.workspaces[3].name`) when it does not fit the model.
- */
-export function checkedState(value: unknown, location = 'body'): ScenarioState {
-  try {
-    validateState(value)
-    if (value.accounts.length === 0) {
-      throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
-    }
-  } catch (error) {
-    throw stateProblem(error, location)
-  }
-  return value
-}
-
-/** A 422 problem naming the bound when a scenario or state loaded over HTTP would hold more records than it. */
-export function checkRecords(records: number, maxRecords: number, location: string, value?: unknown): void {
-  if (records <= maxRecords) return
-  const message = `holds ${records} records, over this server's bound of ${maxRecords} (--max-records)`
-  throw new Problem(422, `the ${location === 'body' ? 'state' : location.replace(/^body\./, '')} ${message}`, [
-    { message, location, ...(value !== undefined && { value }) },
-  ])
-}
-
-/** A state refused with `InvalidStateError` as a 422 problem at its location; anything else as it is. */
-export function stateProblem(error: unknown, location = 'body'): unknown {
-  if (!(error instanceof InvalidStateError)) return error
-  const at = error.location === '' ? location : `${location}.${error.location}`
-  const detail: ErrorDetail = { message: error.reason, location: at }
-  return new Problem(422, error.message, [detail])
-}
+import { applyFault, countsOf, describePrincipals, restoreStartupFaults, workspaceIdsOf, type ServedMock } from '../sessions/served-mock.ts'
+import { checkedState, checkRecords, readJson, stateProblem } from './state-body.ts'
+import { wireAnswer } from './wire-answer.ts'
 
 /** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
-export async function mockAdmin(request: Request, target: AdminTarget, route: string, maxRecords: number): Promise<Response> {
+export async function mockAdmin(request: Request, target: ServedMock, route: string, maxRecords: number): Promise<Response> {
   const { api } = target
   const faultId = /^faults\/(\d+)$/.exec(route)?.[1]
   if (faultId !== undefined && request.method === 'DELETE') {
     if (!api.faults.remove(Number(faultId))) throw new Problem(404, `no fault ${faultId}`)
     target.startupIds.delete(Number(faultId))
-    return json({ faults: api.faults.size })
+    return wireAnswer('DELETE faults/{id}', { faults: api.faults.size })
   }
   switch (`${request.method} ${route}`) {
-    case 'POST faults': {
-      const errors: ErrorDetail[] = []
-      const spec = validate(faultSchema, await readJson(request), 'body', errors)
-      if (!spec) throw new Problem(422, 'validation failed', errors)
-      let handle: FaultHandle
-      try {
-        handle = applyFault(api, spec)
-      } catch (error) {
-        throw new Problem(422, (error as Error).message)
-      }
-      return json({ id: handle.id, added: spec, faults: api.faults.size }, 201)
-    }
+    case 'POST faults':
+      return addFault(request, target)
     case 'GET faults':
-      return json({ faults: faultList(target) })
+      return wireAnswer('GET faults', { faults: faultList(target) })
     case 'DELETE faults':
       api.faults.clear()
       restoreStartupFaults(target)
-      return json({ faults: api.faults.size })
+      return wireAnswer('DELETE faults', { faults: api.faults.size })
     case 'GET journal':
-      return json({ entries: api.journal.entries })
+      return wireAnswer('GET journal', { entries: api.journal.entries })
     case 'DELETE journal':
       api.journal.clear()
-      return json({ entries: [] })
+      return wireAnswer('DELETE journal', { entries: [] })
     case 'POST reset':
       await api.reset()
       restoreStartupFaults(target)
-      return json({ reset: true })
+      return wireAnswer('POST reset', { reset: true })
     case 'GET snapshot':
-      return json(api.snapshot())
-    case 'POST state': {
-      const body = await readJson(request)
-      if (isObject(body)) checkRecords(stateRecords(body), maxRecords, 'body')
-      const state = checkedState(body)
-      try {
-        await target.replaceState(state)
-      } catch (error) {
-        throw stateProblem(error)
-      }
-      return json({ replaced: true, counts: countsOf(api), principals: api.principals })
-    }
+      return wireAnswer('GET snapshot', api.snapshot())
+    case 'POST state':
+      return replaceState(request, target, maxRecords)
     case 'GET info':
-      return json(infoOf(target))
+      return wireAnswer('GET info', infoOf(target))
     default:
       throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
   }
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null
+async function addFault(request: Request, target: ServedMock): Promise<Response> {
+  const errors: ErrorDetail[] = []
+  const spec = validate(faultSchema, await readJson(request), 'body', errors)
+  if (!spec) throw new Problem(422, 'validation failed', errors)
+  let handle: FaultHandle
+  try {
+    handle = applyFault(target.api, spec)
+  } catch (error) {
+    throw new Problem(422, (error as Error).message)
+  }
+  return wireAnswer('POST faults', { id: handle.id, added: spec, faults: target.api.faults.size }, 201)
+}
+
+async function replaceState(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
+  const body = await readJson(request)
+  if (typeof body === 'object' && body !== null) checkRecords(stateRecords(body), maxRecords, 'body')
+  const state = checkedState(body)
+  try {
+    await target.replaceState(state)
+  } catch (error) {
+    throw stateProblem(error)
+  }
+  const { api } = target
+  return wireAnswer('POST state', { replaced: true, counts: countsOf(api), principals: api.principals })
 }
 
 /** The active faults, the startup ones marked. */
-function faultList(target: AdminTarget) {
+function faultList(target: ServedMock): FaultListing[] {
   return target.api.faults.list().map((fault) => ({ ...fault, startup: target.startupIds.has(fault.id) }))
 }
 
-/** How many records each collection holds now. */
-export function countsOf(api: MockApi): Record<keyof ScenarioState, number> {
-  return {
-    organizations: recordsOf(api, 'organizations').length,
-    accounts: recordsOf(api, 'accounts').length,
-    workspaces: recordsOf(api, 'workspaces').length,
-    applications: recordsOf(api, 'applications').length,
-  }
-}
-
-/** The principals with the names a person recognizes (account, e-mail, organization). */
-export function describePrincipals(api: MockApi) {
-  const accounts = new Map(recordsOf(api, 'accounts').map((account) => [account.id, account]))
-  const organizations = new Map(recordsOf(api, 'organizations').map((org) => [org.id, org]))
-  return api.principals.map((principal) => ({
-    ...principal,
-    name: accounts.get(principal.account)?.name,
-    email: accounts.get(principal.account)?.email,
-    organizationName: organizations.get(principal.organization)?.name,
-  }))
-}
-
-/** The first principal's workspaces, in the API's list order: what a client puts in `X-Workspace-ID`. */
-export function workspaceIdsOf(api: MockApi): string[] {
-  const organization = api.principals[0]!.organization
-  return recordsOf(api, 'workspaces')
-    .filter((workspace) => workspace.organization === organization)
-    .sort(compareByCreatedThenId)
-    .map((workspace) => workspace.id)
-}
-
-/** What `GET info` answers: the console's view of one mock. */
-export type MockInfo = ReturnType<typeof infoOf>
-
-function infoOf(target: AdminTarget) {
+function infoOf(target: ServedMock): MockInfo {
   const { api } = target
   return {
     scenario: target.scenario,

@@ -1,7 +1,7 @@
 /**
- * The routes under `/__admin/` apart from MCP: the base state's (mock-admin.ts) and the sessions'
- * (sessions-admin.ts). admin.ts answers requests with them; the MCP tools (mcp/tools.ts) call them too,
- * which is why they live below both.
+ * The routes under `/__admin/` apart from MCP and the console: the base state's (mock-routes.ts) and the
+ * sessions' (session-routes.ts). The router (src/server/http/router.ts) answers requests with them; the MCP
+ * tools (mcp/tools.ts) call them too, which is why they live below both.
  */
 import { Problem } from '../../handlers/problem.ts'
 import { tokenProblem } from './guard.ts'

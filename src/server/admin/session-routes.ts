@@ -19,9 +19,13 @@ import { scenarios } from '../../scenarios/presets.ts'
 import { resolveScenario, type ScenarioRef } from '../../scenarios/resolve.ts'
 import type { AdminContext, Caller } from './context.ts'
 import { sameSecret, tokenProblem } from './guard.ts'
+import type { SessionDescription } from '../../wire/admin.ts'
 import { scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords } from '../limits.ts'
-import { checkedState, checkRecords, countsOf, describePrincipals, json, mockAdmin, readJson, stateProblem } from './mock-routes.ts'
 import { SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
+import { countsOf, describePrincipals } from '../sessions/served-mock.ts'
+import { mockAdmin } from './mock-routes.ts'
+import { checkedState, checkRecords, readJson, stateProblem } from './state-body.ts'
+import { wireAnswer } from './wire-answer.ts'
 
 const createSchema = z.strictObject({
   scenario: z.optional(z.string().check(z.minLength(1))),
@@ -29,11 +33,8 @@ const createSchema = z.strictObject({
   state: z.optional(z.unknown()),
 })
 
-/** A session as the admin API shows it (`POST` and `GET /__admin/sessions`). */
-export type SessionDescription = ReturnType<typeof describeSession>
-
 /** A session as the admin API shows it: what a client needs to use it, and what it holds. */
-export function describeSession(session: MockSession) {
+export function describeSession(session: MockSession): SessionDescription {
   return {
     id: session.id,
     apiKey: session.credentials.apiKey,
@@ -56,9 +57,9 @@ export async function sessionsAdmin(request: Request, context: AdminContext, rou
   const [, id, rest] = /^sessions(?:\/([^/]+)(?:\/(.*))?)?$/.exec(route) ?? []
   if (id === undefined) {
     if (!caller.admin) throw tokenProblem()
-    if (request.method === 'POST') return json(describeSession(await create(request, context)), 201)
+    if (request.method === 'POST') return wireAnswer('POST sessions', describeSession(await create(request, context)), 201)
     if (request.method === 'GET') {
-      return json({
+      return wireAnswer('GET sessions', {
         sessions: sessions.list().map(describeSession),
         maxSessions: sessions.maxSessions,
         idleTimeout: sessions.idleTimeout,
@@ -70,20 +71,17 @@ export async function sessionsAdmin(request: Request, context: AdminContext, rou
       Allow: 'GET, POST',
     })
   }
-  const gone = () =>
-    new Problem(404, `no session ${id}: it was deleted, or expired after ${minutes(sessions.idleTimeout)} without requests`)
-  const access = sessionAccess(sessions, id, caller)
-  if (access === 'gone') throw gone()
-  if (access === 'token') throw tokenProblem()
+  const gone = () => sessionGone(sessions, id)
+  checkSessionAccess(sessions, id, caller)
   if (rest === undefined || rest === '') {
     if (request.method === 'DELETE') {
       if (!sessions.delete(id)) throw gone()
-      return json({ deleted: id })
+      return wireAnswer('DELETE sessions/{id}', { deleted: id })
     }
     if (request.method === 'GET') {
       const session = sessions.get(id, true)
       if (!session) throw gone()
-      return json(describeSession(session))
+      return wireAnswer('GET sessions/{id}', describeSession(session))
     }
     throw new Problem(405, `${request.method} /__admin/sessions/${id}: use GET or DELETE`, undefined, { Allow: 'GET, DELETE' })
   }
@@ -94,16 +92,23 @@ export async function sessionsAdmin(request: Request, context: AdminContext, rou
 
 /**
  * Whether the caller may use session `id`'s own routes: the token holder may; credentials must be that
- * session's own ('gone' for any other: a client learns nothing of other sessions); without either, anyone
- * when the server needs no token, else 'token' (401).
+ * session's own (any other's find nothing: a client learns nothing of other sessions, a 404 as for a
+ * session that is gone); without either, anyone when the server needs no token, else a 401.
  */
-export function sessionAccess(sessions: SessionRegistry, id: string, caller: Caller): 'ok' | 'gone' | 'token' {
-  if (caller.tokenHeld) return 'ok'
+export function checkSessionAccess(sessions: SessionRegistry, id: string, caller: Caller): void {
+  if (caller.tokenHeld) return
   if (caller.apiKey !== null) {
     const principal = sessions.get(id)?.principals.find((candidate) => candidate.apiKey === caller.apiKey)
-    return principal && caller.apiSecret !== null && sameSecret(caller.apiSecret, principal.apiSecret) ? 'ok' : 'gone'
+    if (principal && caller.apiSecret !== null && sameSecret(caller.apiSecret, principal.apiSecret)) return
+    throw sessionGone(sessions, id)
   }
-  return caller.admin ? 'ok' : 'token'
+  if (!caller.admin) throw tokenProblem()
+  if (!sessions.get(id)) throw sessionGone(sessions, id)
+}
+
+/** The 404 of a session that does not exist (any more), or is not the caller's. */
+export function sessionGone(sessions: SessionRegistry, id: string): Problem {
+  return new Problem(404, `no session ${id}: it was deleted, or expired after ${minutes(sessions.idleTimeout)} without requests`)
 }
 
 async function create(request: Request, context: AdminContext): Promise<MockSession> {

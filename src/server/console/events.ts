@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
 import type { JournalEntry } from '../../testkit/journal.ts'
+import type { LogEvent } from '../../wire/admin.ts'
 
 /** How many past requests a new stream starts with. */
 const HISTORY = 200
@@ -14,19 +15,6 @@ const KEEPALIVE_MS = 15_000
 export const STREAM_BUFFER_BYTES = 1024 * 1024
 /** How long a dropped stream's last event may take to leave before its connection is cut. */
 const DROP_GRACE_MS = 30_000
-
-/** One request as the console's log shows it. */
-export interface LogEvent {
-  time: number
-  method: string
-  /** Path and query. */
-  path: string
-  status: number
-  duration: number
-  operation: string | undefined
-  /** The problem detail of an error. */
-  detail: string | undefined
-}
 
 function logEvent(entry: JournalEntry): LogEvent {
   const url = new URL(entry.url)
@@ -42,6 +30,14 @@ function logEvent(entry: JournalEntry): LogEvent {
 }
 
 /**
+ * The one route answer that writes its own socket (the router delivers every other answer): a server-sent
+ * event stream, open until its client goes away.
+ */
+export interface EventStream {
+  open(incoming: IncomingMessage, outgoing: ServerResponse, extra: Readonly<Record<string, string>>): void
+}
+
+/**
  * Server-sent event streams for the console: the live request log of a mock (fed by its journal's
  * subscription, so a mock nobody watches pays nothing), and notices that the sessions changed.
  *
@@ -54,8 +50,12 @@ export class EventStreams {
   /** Open streams: the mock each one follows, and how to stop following it. */
   readonly #open = new Map<ServerResponse, { api: MockApi; stop: () => void }>()
 
-  /** Streams the requests `api` answers, from its recent history on, until the client goes away. */
-  journal(incoming: IncomingMessage, outgoing: ServerResponse, api: MockApi, extra: Readonly<Record<string, string>>): void {
+  /** A stream of the requests `api` answers, from its recent history on, until the client goes away. */
+  journal(api: MockApi): EventStream {
+    return { open: (incoming, outgoing, extra) => this.#follow(incoming, outgoing, extra, api) }
+  }
+
+  #follow(incoming: IncomingMessage, outgoing: ServerResponse, extra: Readonly<Record<string, string>>, api: MockApi): void {
     this.#start(incoming, outgoing, extra, api)
     this.#write(outgoing, 'history', api.journal.entries.slice(-HISTORY).map(logEvent))
     const unsubscribe = api.journal.subscribe((entry) => this.#write(outgoing, 'request', logEvent(entry)))

@@ -17,7 +17,7 @@ export function guardBody(exchange: Exchange, timeout: number): void {
     }
     outgoing.setHeader('Connection', 'close')
     outgoing.once('finish', () => incoming.socket.destroy())
-    exchange.problem(new Problem(408, `the request body did not arrive within ${seconds(timeout)} (${request.header('Content-Length') ?? 'chunked'} bytes announced)`))
+    exchange.deliver(new Problem(408, `the request body did not arrive within ${seconds(timeout)} (${request.header('Content-Length') ?? 'chunked'} bytes announced)`))
   }, timeout)
   timer.unref()
   const stop = () => clearTimeout(timer)

@@ -3,21 +3,29 @@ import type { ApiRequest } from '../../handlers/api-request.ts'
 import { responseTarget } from '../../handlers/envelope.ts'
 import { Problem, problemReply } from '../../handlers/problem.ts'
 import type { Answer } from '../../handlers/reply.ts'
+import type { EventStream } from '../console/events.ts'
 import { fromIncomingMessage } from './incoming-request.ts'
 import { bodyLeftUnread, writeReply } from './write-reply.ts'
+
+/**
+ * What a route answers, for the router to deliver once: a kit reply, a Fetch `Response` (an override, an
+ * admin route, a file), a `Problem` (the kit's problem+json), or the one answer that keeps its socket, a
+ * server-sent event stream.
+ */
+export type RouteAnswer = Answer | Problem | EventStream
 
 /** One object for every exchange without extra headers (write-reply.ts keeps header objects per pair). */
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({})
 
 /**
  * One request and its response, as the router's handlers see them: the parsed request, the headers every
- * answer carries (CORS, for API routes), and the ways to answer (a kit reply, a Fetch `Response`, a problem).
+ * answer carries (CORS, on the routes that take it), and the one way out, `deliver`.
  */
 export class Exchange {
   readonly incoming: IncomingMessage
   readonly outgoing: ServerResponse
   readonly request: ApiRequest
-  /** Headers added to every answer: CORS on the API routes, none on the control plane. */
+  /** Headers added to every answer: CORS on the routes that answer other origins. */
   extra: Readonly<Record<string, string>> = NO_HEADERS
 
   constructor(incoming: IncomingMessage, outgoing: ServerResponse, serverUrl: string) {
@@ -26,27 +34,32 @@ export class Exchange {
     this.request = fromIncomingMessage(incoming, serverUrl)
   }
 
-  /** Writes an answer; a missing one is the server's plain 404. */
-  deliver(answer: Answer | undefined): Promise<void> | undefined {
-    if (!answer) return this.#writeResponse(notFound(this.request))
-    if (answer instanceof Response) return this.#writeResponse(answer)
-    writeReply(this.incoming, this.request, this.outgoing, answer, this.extra)
-    return undefined
-  }
-
-  /** Answers a promised answer, or a failure as a 500. */
-  settle(answer: Promise<Answer | undefined>): void {
-    answer.then((settled) => this.deliver(settled)).catch((error: unknown) => this.fail(error))
-  }
-
-  /** The kit's problem+json, at once. */
-  problem(problem: Problem): void {
-    this.deliver(problemReply(problem, responseTarget(this.request.url, undefined)))
+  /** Writes an answer, or its promise once it settles (a failure: a 500, `fail`). */
+  deliver(answer: RouteAnswer | Promise<RouteAnswer>): void {
+    if (answer instanceof Promise) {
+      answer.then((settled) => this.deliver(settled), (error: unknown) => this.#settleFailure(error))
+      return
+    }
+    if (answer instanceof Problem) {
+      writeReply(this.incoming, this.request, this.outgoing, problemReply(answer, responseTarget(this.request.url, undefined)), this.extra)
+    } else if (answer instanceof Response) {
+      this.#writeResponse(answer).catch((error: unknown) => this.fail(error))
+    } else if ('open' in answer) {
+      answer.open(this.incoming, this.outgoing, this.extra)
+    } else {
+      writeReply(this.incoming, this.request, this.outgoing, answer, this.extra)
+    }
   }
 
   /** A failure of the server itself (see `failRequest`). */
   fail(error: unknown): void {
     failRequest(this.incoming, this.outgoing, error, this.extra)
+  }
+
+  /** A thrown `Problem` is an answer like any other; anything else is the server's failure. */
+  #settleFailure(error: unknown): void {
+    if (error instanceof Problem) this.deliver(error)
+    else this.fail(error)
   }
 
   /** A Fetch `Response` from outside the kit (an override, an admin route, a dropped connection). */
@@ -72,21 +85,6 @@ export class Exchange {
     outgoing.writeHead(response.status, response.statusText || undefined)
     outgoing.end(body)
   }
-}
-
-/** Outside `/api` the kit has no handler: a short hint at `/`, a plain 404 elsewhere. */
-function notFound(request: ApiRequest): Response {
-  const { pathname, origin } = request.url
-  const headers = { 'Content-Type': 'text/plain; charset=utf-8' }
-  if (pathname === '/' && request.method === 'GET') {
-    return new Response(
-      `workspace-api-mock: the Workspace and Application Management API is served under ${origin}/api/\n` +
-        `Try ${origin}/api/workspaces with the X-API-Key and X-API-Secret headers printed at start.\n` +
-        `Open ${origin}/ in a browser for the console (requests, faults, state, sessions).\n`,
-      { status: 200, headers },
-    )
-  }
-  return new Response(`not found: ${pathname} (the mock serves /api/...)\n`, { status: 404, headers })
 }
 
 /**

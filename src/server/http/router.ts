@@ -1,29 +1,35 @@
 /**
- * The demo server's router: one table of routes, first match wins, each answered by a small handler.
+ * The demo server's router: one table of routes, first match wins. Each route says which CORS headers its
+ * answers carry and whether it is the control plane's (refused early for a wrong Host, Origin or media
+ * type, then told who calls); its handler returns an answer, which the exchange delivers once.
  *
- *   still loading      503 problem (a request that races the scenario's build)
  *   admin preflight    403 problem: the admin is not a cross-origin API
  *   preflight          CORS for pages on any origin (the API's job)
- *   control plane      the console, its event streams and `/__admin/` (admin-guard.ts, then control.ts)
+ *   console            the page at `/` and `/__admin/` for browsers, its files, its live logs
+ *   mcp                `/__admin/mcp`, the admin as MCP tools
+ *   admin              the rest of `/__admin/`
  *   docs               `/api/docs`, the API reference page
- *   api                the mock of the session the key selects, or the base state
+ *   api                `/api` and below: the mock of the session the key selects, or the base state
+ *   not found          anything else: a plain 404 (a hint at `/`)
  *
  * The common API case (no fault, override or body) runs synchronously from the parsed message to
  * `writeHead`: no promise, no microtask.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { dispatcherOf } from '../../api/dispatcher-of.ts'
 import type { MockApi } from '../../api/create-mock-api.ts'
+import { emptyReply } from '../../handlers/reply.ts'
 import { preflightHeaders, sharedCorsHeaders } from '../../handlers/cors.ts'
 import { Problem } from '../../handlers/problem.ts'
-import { ADMIN_PREFIX, callerOf } from '../admin/admin.ts'
-import { refusal, type AdminAccess } from '../admin/guard.ts'
-import { guardBody } from './body-timeout.ts'
+import { baseEvents, consoleFile, consolePage, CONSOLE_ASSETS, sessionEvents } from '../admin/console-answers.ts'
+import type { Caller } from '../admin/context.ts'
 import type { Control } from '../admin/control.ts'
-import { docsAnswer, DOCS_PATH } from './docs-page.ts'
-import { Exchange, failRequest } from './exchange.ts'
-import { fetchRequestOf } from './incoming-request.ts'
+import { callerOf, refusal, tokenProblem, type AdminAccess } from '../admin/guard.ts'
+import { ADMIN_PREFIX, adminRoute } from '../admin/routes.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
+import { guardBody } from './body-timeout.ts'
+import { docsAnswer, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
+import { Exchange, failRequest, type RouteAnswer } from './exchange.ts'
+import { fetchRequestOf } from './incoming-request.ts'
 
 /** What the router needs: set once at start, `api` and `control` once the scenario is built. */
 export interface RouterContext {
@@ -39,16 +45,29 @@ type Ready = RouterContext & { api: MockApi; control: Control }
 
 interface Route {
   readonly name: string
+  /** `api`: answers carry CORS headers for any origin (when the server has CORS on); `none`: same origin only. */
+  readonly cors: 'api' | 'none'
+  /** The control plane's: refused before anything reads it when Host, Origin or media type are wrong. */
+  readonly control: boolean
   matches(exchange: Exchange, context: RouterContext): boolean
-  handle(exchange: Exchange, context: Ready): void
+  answer(exchange: Exchange, context: Ready, caller: Caller | undefined): RouteAnswer | Promise<RouteAnswer>
 }
 
+const SESSION_EVENTS = /^\/__admin\/sessions\/([^/]+)\/events\/?$/
+
 const ROUTES: readonly Route[] = [
-  { name: 'admin preflight', matches: (x) => isPreflight(x) && isControlPlane(x), handle: refusePreflight },
-  { name: 'preflight', matches: (x, c) => c.cors && isPreflight(x), handle: preflight },
-  { name: 'control plane', matches: isControlPlane, handle: controlPlane },
-  { name: 'docs', matches: (x) => x.request.url.pathname.startsWith(DOCS_PATH), handle: docs },
-  { name: 'api', matches: () => true, handle: api },
+  { name: 'admin preflight', cors: 'none', control: false, matches: (x) => isPreflight(x) && isControlPlane(x), answer: refusePreflight },
+  { name: 'preflight', cors: 'none', control: false, matches: (x, c) => c.cors && isPreflight(x), answer: preflight },
+  { name: 'console page', cors: 'none', control: true, matches: isConsolePage, answer: (x, _, caller) => consolePage(x.request, caller!) },
+  { name: 'console files', cors: 'none', control: true, matches: (x) => isRead(x) && x.request.url.pathname.startsWith(CONSOLE_ASSETS), answer: (x) => consoleFile(x.request) },
+  { name: 'events', cors: 'none', control: true, matches: (x) => isRead(x) && x.request.url.pathname === `${ADMIN_PREFIX}events`, answer: (_, c, caller) => baseEvents(c.control, caller!) },
+  { name: 'session events', cors: 'none', control: true, matches: (x) => isRead(x) && SESSION_EVENTS.test(x.request.url.pathname), answer: sessionLog },
+  { name: 'mcp', cors: 'none', control: true, matches: (x) => adminPath(x) === 'mcp', answer: mcp },
+  { name: 'admin', cors: 'none', control: true, matches: (x) => adminPath(x) !== undefined, answer: admin },
+  { name: 'admin root', cors: 'none', control: true, matches: (x) => x.request.url.pathname === '/__admin', answer: notFound },
+  { name: 'docs', cors: 'api', control: false, matches: isDocs, answer: (x, c) => docsAnswer(x.request, c.api) ?? notFound(x) },
+  { name: 'api', cors: 'api', control: false, matches: isApi, answer: api },
+  { name: 'not found', cors: 'api', control: false, matches: () => true, answer: (x) => notFound(x) },
 ]
 
 /** Answers one request. */
@@ -63,24 +82,29 @@ export function route(incoming: IncomingMessage, outgoing: ServerResponse, conte
   try {
     guardBody(exchange, context.bodyTimeout)
     const found = routeOf(exchange, context)
-    if (found.name !== 'control plane' && found.name !== 'admin preflight' && context.cors) {
-      exchange.extra = sharedCorsHeaders(exchange.request.header('Origin'))
-    }
-    if (!isReady(context)) {
-      loading(exchange)
-      return
-    }
-    found.handle(exchange, context)
+    if (found.cors === 'api' && context.cors) exchange.extra = sharedCorsHeaders(exchange.request.header('Origin'))
+    exchange.deliver(answerOf(found, exchange, context))
   } catch (error) {
-    exchange.fail(error)
+    if (error instanceof Problem) exchange.deliver(error)
+    else exchange.fail(error)
   }
 }
 
-/** The first route that matches (the last, the API, matches any request), without a closure per request. */
+/** The first route that matches (the last matches any request), without a closure per request. */
 function routeOf(exchange: Exchange, context: RouterContext): Route {
   let index = 0
   while (!ROUTES[index]!.matches(exchange, context)) index++
   return ROUTES[index]!
+}
+
+/** The route's answer, once the server is ready and a control-plane request has passed its checks. */
+function answerOf(route: Route, exchange: Exchange, context: RouterContext): RouteAnswer | Promise<RouteAnswer> {
+  if (!isReady(context)) {
+    return new Problem(503, 'the mock is still loading its scenario: try again in a moment', undefined, { 'Retry-After': '1' })
+  }
+  if (!route.control) return route.answer(exchange, context, undefined)
+  const refused = refusal(exchange.request, context.access)
+  return refused ?? route.answer(exchange, context, callerOf(exchange.request, context.access))
 }
 
 function isReady(context: RouterContext): context is Ready {
@@ -91,78 +115,105 @@ function isPreflight({ incoming }: Exchange): boolean {
   return incoming.method === 'OPTIONS' && incoming.headers['access-control-request-method'] !== undefined
 }
 
-/** `/__admin` and below, and the console's page at `/` (for browsers: `Accept: text/html`). */
-function isControlPlane({ request }: Exchange): boolean {
+function isRead({ request }: Exchange): boolean {
+  return request.method === 'GET' || request.method === 'HEAD'
+}
+
+/** The path after `/__admin/` without a trailing slash; undefined elsewhere. */
+function adminPath({ request }: Exchange): string | undefined {
   const { pathname } = request.url
-  if (pathname === '/__admin' || pathname.startsWith(ADMIN_PREFIX)) return true
-  return pathname === '/' && (request.method === 'GET' || request.method === 'HEAD') && (request.header('Accept') ?? '').includes('text/html')
+  return pathname.startsWith(ADMIN_PREFIX) ? pathname.slice(ADMIN_PREFIX.length).replace(/\/$/, '') : undefined
 }
 
-/** A request that races the scenario's build: the problem says to come back in a second. */
-function loading(exchange: Exchange): void {
-  exchange.problem(new Problem(503, 'the mock is still loading its scenario: try again in a moment', undefined, { 'Retry-After': '1' }))
+/** `/__admin` and below, and the console's page at `/` (for browsers: `Accept: text/html`). */
+function isControlPlane(exchange: Exchange): boolean {
+  return exchange.request.url.pathname === '/__admin' || adminPath(exchange) !== undefined || isConsolePage(exchange)
 }
 
-function refusePreflight(exchange: Exchange): void {
-  exchange.problem(new Problem(403, 'the admin is not open to pages of other origins: it answers no CORS preflight'))
+/** The console's page: `/`, `/__admin` or `/__admin/`, read by a browser (curl gets the hint or the admin's 404). */
+function isConsolePage(exchange: Exchange): boolean {
+  const { pathname } = exchange.request.url
+  const page = pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX
+  // Stryker disable next-line StringLiteral: same-value
+  return page && isRead(exchange) && (exchange.request.header('Accept') ?? '').includes('text/html')
 }
 
-function preflight({ incoming, outgoing }: Exchange): void {
-  const headers = preflightHeaders({
-    origin: incoming.headers.origin,
-    requestHeaders: incoming.headers['access-control-request-headers'],
-    privateNetwork: incoming.headers['access-control-request-private-network'] === 'true',
-  })
-  outgoing.writeHead(204, headers).end()
+function isDocs({ request }: Exchange): boolean {
+  const { pathname } = request.url
+  return pathname === DOCS_PATH || pathname === `${DOCS_PATH}/` || pathname === RENDERER_PATH
 }
 
-/** The console and the admin routes: refused early (wrong host, origin or media type), then served. */
-function controlPlane(exchange: Exchange, context: Ready): void {
-  const { request, incoming, outgoing } = exchange
-  const refused = refusal(request, context.access)
-  if (refused) {
-    exchange.problem(refused)
-    return
-  }
-  const caller = callerOf(request, context.access)
-  const { control } = context
-  try {
-    if (control.serve(incoming, outgoing, request, caller)) return
-  } catch (error) {
-    if (!(error instanceof Problem)) throw error
-    exchange.problem(error)
-    return
-  }
-  if (!request.url.pathname.startsWith(ADMIN_PREFIX)) {
-    exchange.deliver(undefined)
-    return
-  }
-  const declared = Number(request.header('Content-Length') ?? 0)
-  if (declared > MAX_ADMIN_BODY_BYTES) {
-    exchange.problem(bodyTooLarge())
-    return
-  }
-  exchange.settle(
-    fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES).then((fetchRequest) =>
-      fetchRequest ? control.admin(fetchRequest, caller) : control.problem(bodyTooLarge(), request.url),
-    ),
+/** The API is `/api` and what is below it, nothing else: a client with a wrong base path fails here as it would against the service. */
+function isApi({ request }: Exchange): boolean {
+  const { pathname } = request.url
+  return pathname === '/api' || pathname.startsWith('/api/')
+}
+
+function refusePreflight(): Problem {
+  return new Problem(403, 'the admin is not open to pages of other origins: it answers no CORS preflight')
+}
+
+function preflight({ incoming }: Exchange): RouteAnswer {
+  return emptyReply(
+    204,
+    preflightHeaders({
+      origin: incoming.headers.origin,
+      requestHeaders: incoming.headers['access-control-request-headers'],
+      privateNetwork: incoming.headers['access-control-request-private-network'] === 'true',
+    }),
   )
 }
 
-function bodyTooLarge(): Problem {
-  return new Problem(413, `the admin request body is over ${MAX_ADMIN_BODY_BYTES / 1024 / 1024} MiB: serve a bigger state with --state`)
+function sessionLog(exchange: Exchange, context: Ready, caller: Caller | undefined): RouteAnswer {
+  const id = SESSION_EVENTS.exec(exchange.request.url.pathname)![1]!
+  return sessionEvents(context.control, id, caller!)
 }
 
-function docs(exchange: Exchange, context: Ready): void {
-  const answer = docsAnswer(exchange.request, context.api)
-  if (answer) exchange.settle(answer)
-  else api(exchange, context)
+async function mcp(exchange: Exchange, context: Ready, caller: Caller | undefined): Promise<RouteAnswer> {
+  if (!caller!.admin) return tokenProblem()
+  // Loaded on first use: the MCP SDK is a chunk of its own, which the API and the admin routes never load.
+  const { answerMcp } = await import('../mcp/mcp-http.ts')
+  return answerMcp(await adminRequest(exchange), context.control, caller!)
+}
+
+async function admin(exchange: Exchange, context: Ready, caller: Caller | undefined): Promise<RouteAnswer> {
+  return adminRoute(await adminRequest(exchange), context.control, adminPath(exchange)!, caller!)
+}
+
+/** The admin request as a Fetch `Request`, its body bounded: a state upload may be far bigger than an API body. */
+async function adminRequest({ incoming, request }: Exchange): Promise<Request> {
+  const tooLarge = () =>
+    new Problem(413, `the admin request body is over ${MAX_ADMIN_BODY_BYTES / 1024 / 1024} MiB: serve a bigger state with --state`)
+  if (Number(request.header('Content-Length') ?? 0) > MAX_ADMIN_BODY_BYTES) throw tooLarge()
+  const fetchRequest = await fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
+  if (!fetchRequest) throw tooLarge()
+  return fetchRequest
 }
 
 /** The API: the session a request's key selects, or the base state. */
-function api(exchange: Exchange, context: Ready): void {
-  const { request } = exchange
-  const answer = dispatcherOf(context.control.mockFor(request) ?? context.api)(request)
-  if (answer instanceof Promise) exchange.settle(answer)
-  else exchange.deliver(answer)?.catch((error: unknown) => exchange.fail(error))
+function api({ request }: Exchange, context: Ready): RouteAnswer | Promise<RouteAnswer> {
+  const answer = context.control.servedFor(request).dispatch(request)
+  if (answer instanceof Promise) return answer.then((settled) => settled ?? notFoundText(request.url))
+  return answer ?? notFoundText(request.url)
+}
+
+/** Outside `/api` the kit has no handler: a short hint at `/`, a plain 404 elsewhere. */
+function notFound({ request }: Exchange): Response {
+  const { pathname, origin } = request.url
+  if (pathname === '/' && request.method === 'GET') {
+    return new Response(
+      `workspace-api-mock: the Workspace and Application Management API is served under ${origin}/api/\n` +
+        `Try ${origin}/api/workspaces with the X-API-Key and X-API-Secret headers printed at start.\n` +
+        `Open ${origin}/ in a browser for the console (requests, faults, state, sessions).\n`,
+      { status: 200, headers: { 'Content-Type': 'text/plain; charset=utf-8' } },
+    )
+  }
+  return notFoundText(request.url)
+}
+
+function notFoundText(url: URL): Response {
+  return new Response(`not found: ${url.pathname} (the mock serves /api/...)\n`, {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+  })
 }

@@ -2,7 +2,7 @@
  * `/__admin/mcp`: MCP over Streamable HTTP, stateless (a server and transport per request, JSON answers,
  * no event stream), so that it holds nothing between requests and needs no session of its own. The
  * router has already applied the admin's protections (Host, Origin, media type, body bound) and
- * admin.ts the token.
+ * the token.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
 import type { AdminContext, Caller } from '../admin/context.ts'

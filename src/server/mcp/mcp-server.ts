@@ -31,7 +31,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
         inputSchema: z.looseObject(inputShape(tool)),
         annotations: { readOnlyHint: tool.readOnly, openWorldHint: false },
       },
-      (args: Record<string, unknown>) => runTool(tool, call, args),
+      (args: Record<string, unknown>) => runTool(tool, call, args, origin),
     )
   }
   server.registerResource(
@@ -53,9 +53,9 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
 }
 
 /** A tool's answer as JSON text; an admin route's problem as a tool error with the problem's message. */
-async function runTool(tool: Tool, call: ReturnType<typeof adminCall>, args: Record<string, unknown>): Promise<CallToolResult> {
+async function runTool(tool: Tool, call: ReturnType<typeof adminCall>, args: Record<string, unknown>, origin: string): Promise<CallToolResult> {
   try {
-    const answer = await tool.run(call, args)
+    const answer = await tool.run(call, args, origin)
     return { content: [{ type: 'text', text: JSON.stringify(answer) }] }
   } catch (error) {
     if (!(error instanceof Problem)) throw error

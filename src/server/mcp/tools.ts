@@ -1,5 +1,5 @@
 /**
- * The MCP tools: each one an admin route (admin.ts), called with a route of the tool's own making, so that
+ * The MCP tools: each one an admin route (admin/routes.ts), called with a route of the tool's own making, so that
  * an agent gets what an HTTP client gets, answers and mistakes alike. A tool that takes `session` acts on
  * that session's routes (`sessions/{id}/...`), without it on the base state; an id is one path segment
  * (encoded, never parsed as a URL), so no input names another session's routes or the base state's.
@@ -12,6 +12,7 @@ import type { ErrorDetail } from '../../model/schemas.ts'
 import { operations } from '../../handlers/routes.ts'
 import { Problem } from '../../handlers/problem.ts'
 import type { JournalEntry } from '../../testkit/journal.ts'
+import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
 
@@ -25,19 +26,20 @@ export interface Tool {
   readonly input: Readonly<Record<string, JsonSchema>>
   readonly required?: readonly string[]
   readonly readOnly: boolean
-  run(call: AdminCall, args: Args): Promise<unknown>
+  /** `origin`: the server's base URL, where the API is (`${origin}/api/...`). */
+  run(call: AdminCall, args: Args, origin: string): Promise<unknown>
 }
 
-/** Calls one admin route as `caller`; resolves with its JSON answer, or throws its `Problem`. */
-export type AdminCall = (method: string, route: string, body?: unknown) => Promise<unknown>
+/** Calls `route` at `path` (after `/__admin/`) as `caller`; resolves with its JSON answer, or throws its `Problem`. */
+export type AdminCall = <R extends AdminRoute>(route: R, path: string, body?: unknown) => Promise<AnswerOf<R>>
 
 export function adminCall(context: AdminContext, caller: Caller): AdminCall {
-  return async (method, route, body) => {
-    const init: RequestInit = { method }
+  return async (name, route, body) => {
+    const init: RequestInit = { method: name.slice(0, name.indexOf(' ')) }
     if (body !== undefined) init.body = JSON.stringify(body)
     const request = new Request(`http://mcp.invalid${ADMIN_PREFIX}${route}`, init)
     const response = await adminRoute(request, context, route, caller)
-    return response.json()
+    return (await response.json()) as never
   }
 }
 
@@ -61,12 +63,13 @@ function on(args: Args, route: string): string {
 export const TOOLS: readonly Tool[] = [
   {
     name: 'principals',
-    description: 'The principals (API key and secret of each account, its organization) and the first one\'s workspace ids',
+    description:
+      'The API\'s base URL (requests go to <baseUrl>/api/...), the principals (API key and secret of each account, its organization) and the first one\'s workspace ids',
     input: sessionOnly,
     readOnly: true,
-    async run(call, args) {
-      const info = (await call('GET', on(args, 'info'))) as { principals: unknown; workspaceIds: unknown }
-      return { principals: info.principals, workspaceIds: info.workspaceIds }
+    async run(call, args, origin) {
+      const info = await call('GET info', on(args, 'info'))
+      return { baseUrl: origin, principals: info.principals, workspaceIds: info.workspaceIds }
     },
   },
   {
@@ -78,14 +81,14 @@ export const TOOLS: readonly Tool[] = [
       state: { type: 'object', description: 'A whole state (as snapshot answers) instead of a scenario' },
     },
     readOnly: false,
-    run: (call, args) => call('POST', 'sessions', args),
+    run: (call, args) => call('POST sessions', 'sessions', args),
   },
   {
     name: 'list_sessions',
     description: 'Every live session, the bound on their number, and the preset scenarios',
     input: {},
     readOnly: true,
-    run: (call) => call('GET', 'sessions'),
+    run: (call) => call('GET sessions', 'sessions'),
   },
   {
     name: 'end_session',
@@ -95,7 +98,7 @@ export const TOOLS: readonly Tool[] = [
     readOnly: false,
     run: (call, args) => {
       if (args.session === undefined) throw new Problem(422, 'end_session needs session: the id create_session answered')
-      return call('DELETE', on(args, ''))
+      return call('DELETE sessions/{id}', on(args, ''))
     },
   },
   {
@@ -103,7 +106,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'Back to the initial state; the journal is cleared and faults added since start are removed',
     input: sessionOnly,
     readOnly: false,
-    run: (call, args) => call('POST', on(args, 'reset')),
+    run: (call, args) => call('POST reset', on(args, 'reset')),
   },
   {
     name: 'add_fault',
@@ -111,21 +114,24 @@ export const TOOLS: readonly Tool[] = [
     input: { session: SESSION, fault: FAULT_SCHEMA() },
     required: ['fault'],
     readOnly: false,
-    run: (call, args) => call('POST', on(args, 'faults'), args.fault),
+    run: (call, args) => call('POST faults', on(args, 'faults'), args.fault),
   },
   {
     name: 'list_faults',
     description: 'The active faults (those from command-line flags marked startup)',
     input: sessionOnly,
     readOnly: true,
-    run: (call, args) => call('GET', on(args, 'faults')),
+    run: (call, args) => call('GET faults', on(args, 'faults')),
   },
   {
     name: 'clear_faults',
     description: 'Removes one fault (id) or every fault added since start (startup faults stay)',
     input: { session: SESSION, id: { type: 'integer', description: 'The id add_fault answered: remove only that fault' } },
     readOnly: false,
-    run: (call, args) => call('DELETE', on(args, args.id === undefined ? 'faults' : `faults/${encodeURIComponent(String(args.id))}`)),
+    run: (call, args) =>
+      args.id === undefined
+        ? call('DELETE faults', on(args, 'faults'))
+        : call('DELETE faults/{id}', on(args, `faults/${encodeURIComponent(String(args.id))}`)),
   },
   {
     name: 'query_journal',
@@ -139,7 +145,7 @@ export const TOOLS: readonly Tool[] = [
     readOnly: true,
     async run(call, args) {
       const filter = journalFilter(args)
-      const { entries } = (await call('GET', on(args, 'journal'))) as { entries: JournalEntry[] }
+      const { entries } = await call('GET journal', on(args, 'journal'))
       return { entries: entries.filter(filter) }
     },
   },
@@ -148,7 +154,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'The whole state as JSON (what load_state and create_session take)',
     input: sessionOnly,
     readOnly: true,
-    run: (call, args) => call('GET', on(args, 'snapshot')),
+    run: (call, args) => call('GET snapshot', on(args, 'snapshot')),
   },
   {
     name: 'load_state',
@@ -156,7 +162,7 @@ export const TOOLS: readonly Tool[] = [
     input: { session: SESSION, state: { type: 'object', description: 'A whole state, as snapshot answers' } },
     required: ['state'],
     readOnly: false,
-    run: (call, args) => call('POST', on(args, 'state'), args.state),
+    run: (call, args) => call('POST state', on(args, 'state'), args.state),
   },
 ]
 

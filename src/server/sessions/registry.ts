@@ -12,17 +12,17 @@ import { randomBytes } from 'node:crypto'
 import type { Credentials, MockApi, MockApiOptions, Principal } from '../../api/create-mock-api.ts'
 import { createMockApiFrom } from '../../api/create-mock-api-from.ts'
 import { initialStateOf } from '../../api/initial-state.ts'
+import { dispatcherOf } from '../../api/dispatcher-of.ts'
 import { baselineOf, replaceInitialState } from '../../api/mock-state.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
+import type { Dispatcher } from '../../handlers/dispatch.ts'
 import { Baseline } from '../../model/baseline.ts'
 import { newCredentials } from '../../model/credentials.ts'
 import type { Account } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
-import { scenarioRecords } from '../limits.ts'
-import { countsOf, restoreStartupFaults, workspaceIdsOf, type AdminTarget, type FaultSpec } from '../admin/mock-routes.ts'
-
-import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './limits.ts'
+import { DEFAULT_SESSION_LIMITS, scenarioRecords, type SessionLimits } from '../limits.ts'
+import { recordCount, restoreStartupFaults, workspaceIdsOf, type FaultSpec, type ServedMock } from './served-mock.ts'
 
 export { DEFAULT_SESSION_LIMITS, type SessionLimits }
 
@@ -73,8 +73,8 @@ export class SessionOptionsError extends TypeError {
 
 /** What sessions are made from: the server's base state and the options of its mock. */
 export interface SessionSource {
-  /** The base state's admin view (its mock, scenario name, seed). */
-  readonly base: AdminTarget
+  /** The server's base state (its mock, scenario name, seed). */
+  readonly base: ServedMock
   /** The options the server's mock was made with (origin, strict mode, clock, journal size). */
   readonly options: MockApiOptions
   /** The scenario a session given only a seed builds; undefined when the server serves a state. */
@@ -89,9 +89,10 @@ const TEMPLATE_LIMIT = 8
 /** Bigger builds are not kept: eight of them would hold gigabytes after their sessions are gone. */
 const TEMPLATE_MAX_RECORDS = 20_000
 
-class Session implements MockSession, AdminTarget {
+class Session implements MockSession, ServedMock {
   readonly id: string
   readonly api: MockApi
+  readonly dispatch: Dispatcher
   scenario: string
   readonly seed: number
   readonly startupFaults: readonly FaultSpec[]
@@ -108,6 +109,7 @@ class Session implements MockSession, AdminTarget {
   constructor(id: string, api: MockApi, scenario: string, seed: number, registry: SessionRegistry, faults: readonly FaultSpec[]) {
     this.id = id
     this.api = api
+    this.dispatch = dispatcherOf(api)
     this.scenario = scenario
     this.seed = seed
     this.#registry = registry
@@ -170,14 +172,14 @@ export class SessionRegistry {
 
   /** Records of the server's base data (what a session given only a seed builds again). */
   baseRecords(): number {
-    return Object.values(countsOf(this.#source.base.api)).reduce((sum, count) => sum + count, 0)
+    return recordCount(this.#source.base.api)
   }
 
   /**
-   * The mock of the session whose API key the request carries; undefined for any other request (it goes
-   * to the base state). The demo server's hot path: one Map lookup, nothing allocated.
+   * The session whose API key the request carries; undefined for any other request (it goes to the base
+   * state). The demo server's hot path: one Map lookup, nothing allocated.
    */
-  mockFor(request: ApiRequest): MockApi | undefined {
+  sessionFor(request: ApiRequest): ServedMock | undefined {
     // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#byKey.size === 0) return undefined
     const key = request.header('x-api-key')
@@ -185,7 +187,7 @@ export class SessionRegistry {
     if (key === null) return undefined
     const session = this.#byKey.get(key)
     if (session === undefined) return undefined
-    return this.#touch(session)?.api
+    return this.#touch(session)
   }
 
   /** The session, if it exists and has not expired; using it counts as activity when `touch` is set. */
@@ -196,8 +198,8 @@ export class SessionRegistry {
     return this.#touch(session)
   }
 
-  /** The admin view of a session (its routes under `/__admin/sessions/{id}/`); using it is activity. */
-  target(id: string): AdminTarget | undefined {
+  /** A session as its admin routes under `/__admin/sessions/{id}/` act on it; using it is activity. */
+  target(id: string): ServedMock | undefined {
     const session = this.#byId.get(id)
     return session && this.#touch(session)
   }
@@ -279,7 +281,7 @@ export class SessionRegistry {
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
     this.#indexKeys(session)
     session.scenario = 'state'
-    session.ownRecords = Object.values(countsOf(session.api)).reduce((sum, count) => sum + count, 0)
+    session.ownRecords = recordCount(session.api)
     session.workspaceIds = workspaceIdsOf(session.api)
     // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })

@@ -42,5 +42,18 @@ export function fuzzScale(): number {
   return scale
 }
 
+/**
+ * The share of the fuzz suite's whole depth a run sends: `npm test` sets WAM_FUZZ_SAMPLE (a tenth, the same
+ * seed) so that the loop stays quick; `npm run test:fuzz`, a step of its own that `.ci/run` runs, sends it
+ * all. Only test/hostile/fuzz.test.ts reads it.
+ */
+export function fuzzDepth(): number {
+  const raw = process.env.WAM_FUZZ_SAMPLE
+  if (raw === undefined || raw.trim() === '') return fuzzScale()
+  const share = Number(raw)
+  if (!(share > 0 && share <= 1)) throw new TypeError(`WAM_FUZZ_SAMPLE must be a share from 0 to 1, got "${raw}"`)
+  return share * fuzzScale()
+}
+
 /** Fixed start of the write clock, so that a run's timestamps do not depend on the wall clock. */
 export const CLOCK_START = Date.UTC(2025, 6, 1)

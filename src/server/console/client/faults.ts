@@ -90,7 +90,7 @@ export class FaultPanel {
     }
     const clear = h('button', { type: 'button' }, 'Clear faults')
     clear.addEventListener('click', () => void act(clear, async () => {
-      await admin(`${this.#prefix}/faults`, { method: 'DELETE' })
+      await admin('DELETE faults', `${this.#prefix}/faults`)
       this.#changed()
       return 'Faults cleared (startup faults stay)'
     }))
@@ -102,7 +102,7 @@ export class FaultPanel {
         ...faults.map((fault) => {
           const remove = h('button', { type: 'button', 'aria-label': `Remove: ${describeFault(fault)}` }, 'Remove')
           remove.addEventListener('click', () => void act(remove, async () => {
-            await admin(`${this.#prefix}/faults/${fault.id}`, { method: 'DELETE' })
+            await admin('DELETE faults/{id}', `${this.#prefix}/faults/${fault.id}`)
             this.#changed()
             return 'Fault removed'
           }))
@@ -115,7 +115,7 @@ export class FaultPanel {
 
   #renderForms(): void {
     const add = async (fault: Record<string, unknown>) => {
-      await admin(`${this.#prefix}/faults`, { method: 'POST', body: fault })
+      await admin('POST faults', `${this.#prefix}/faults`, { body: fault })
       this.#changed()
       return 'Fault added'
     }

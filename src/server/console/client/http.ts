@@ -1,3 +1,4 @@
+import type { AdminRoute, AnswerOf } from '../../../wire/admin.ts'
 import { authorization } from './token.ts'
 
 /** Calls to the admin API; a problem+json answer becomes an error with its detail. */
@@ -10,8 +11,10 @@ export class AdminError extends Error {
   }
 }
 
-export async function admin<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const request: RequestInit = { method: init.method ?? 'GET', headers: authorization() }
+/** Calls `route` (its method is the route's) at `path`; answers its JSON as the wire types it. */
+export async function admin<R extends AdminRoute>(route: R, path: string, init: { body?: unknown } = {}): Promise<AnswerOf<R>> {
+  const method = route.slice(0, route.indexOf(' '))
+  const request: RequestInit = { method, headers: authorization() }
   if (init.body !== undefined) {
     request.headers = { ...authorization(), 'Content-Type': 'application/json' }
     request.body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body)
@@ -24,5 +27,5 @@ export async function admin<T>(path: string, init: { method?: string; body?: unk
     const where = problem?.errors?.[0] ? ` (at ${problem.errors[0].location})` : ''
     throw new AdminError(response.status, `${problem?.detail ?? `${response.status} ${response.statusText}`}${where}`)
   }
-  return body as T
+  return body as AnswerOf<R>
 }

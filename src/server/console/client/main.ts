@@ -86,7 +86,7 @@ class ConsoleApp {
     const view = this.#view
     let info: MockInfo
     try {
-      info = await admin<MockInfo>(`${view.prefix}/info`)
+      info = await admin('GET info', `${view.prefix}/info`)
     } catch (error) {
       if (view.session && error instanceof AdminError && error.status === 404) {
         say(`Session ${view.session} does not exist (any more): showing the base state`, 'error')

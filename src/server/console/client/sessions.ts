@@ -1,14 +1,6 @@
 import { byId, h, replace } from './dom.ts'
 import { admin } from './http.ts'
 import { act } from './status.ts'
-import type { SessionDescription } from './types.ts'
-
-interface SessionList {
-  sessions: SessionDescription[]
-  maxSessions: number
-  idleTimeout: number
-  scenarios: string[]
-}
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', hour12: false })
 
@@ -29,7 +21,7 @@ export class SessionPanel {
         const body: Record<string, unknown> = {}
         if (this.#scenario.value !== '') body.scenario = this.#scenario.value
         if (seed !== '') body.seed = Number(seed)
-        const session = await admin<SessionDescription>('/__admin/sessions', { method: 'POST', body })
+        const session = await admin('POST sessions', '/__admin/sessions', { body })
         await this.refresh()
         return `Created session ${session.id}`
       })
@@ -42,7 +34,7 @@ export class SessionPanel {
   }
 
   async refresh(): Promise<void> {
-    const list = await admin<SessionList>('/__admin/sessions')
+    const list = await admin('GET sessions', '/__admin/sessions')
     if (this.#scenario.options.length === 0) {
       replace(this.#scenario, h('option', { value: '' }, "the server's data"), ...list.scenarios.map((name) => h('option', { value: name }, name)))
     }
@@ -66,7 +58,7 @@ export class SessionPanel {
             open.addEventListener('click', () => this.#open(session.id))
             const remove = h('button', { type: 'button', 'aria-label': `Delete session ${session.id}` }, 'Delete')
             remove.addEventListener('click', () => void act(remove, async () => {
-              await admin(`/__admin/sessions/${session.id}`, { method: 'DELETE' })
+              await admin('DELETE sessions/{id}', `/__admin/sessions/${session.id}`)
               if (current) this.#open(undefined)
               await this.refresh()
               return `Deleted session ${session.id}`

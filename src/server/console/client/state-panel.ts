@@ -13,7 +13,7 @@ export class StatePanel {
     this.#changed = changed
     const reset = byId<HTMLButtonElement>('reset')
     reset.addEventListener('click', () => void act(reset, async () => {
-      await admin(`${this.#prefix}/reset`, { method: 'POST' })
+      await admin('POST reset', `${this.#prefix}/reset`)
       this.#changed('reset')
       return 'Reset: back to the initial state (faults, journal cleared)'
     }))
@@ -26,7 +26,7 @@ export class StatePanel {
         if (!file) throw new Error('Choose a JSON file first')
         result.textContent = ''
         try {
-          const answer = await admin<{ counts: Record<string, number> }>(`${this.#prefix}/state`, { method: 'POST', body: await file.text() })
+          const answer = await admin('POST state', `${this.#prefix}/state`, { body: await file.text() })
           const { workspaces, applications, accounts } = answer.counts
           const count = (n: number | undefined, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
           result.textContent = `Serving ${file.name}: ${count(accounts, 'principal')}, ${count(workspaces, 'workspace')}, ${count(applications, 'application')}.`

@@ -1,12 +1,10 @@
-/** The shapes the admin routes answer with (types only: erased from the bundle). */
-import type { LogEvent } from '../events.ts'
-import type { MockInfo } from '../../admin/mock-routes.ts'
-import type { SessionDescription } from '../../admin/session-routes.ts'
+/** The shapes the admin routes answer with, from the wire (types only: erased from the bundle). */
+import type { FaultListing, LogEvent, MockInfo, OperationListing, PrincipalDescription, SessionDescription } from '../../../wire/admin.ts'
 
 export type { LogEvent, MockInfo, SessionDescription }
-export type PrincipalInfo = MockInfo['principals'][number]
-export type FaultInfo = MockInfo['faults'][number]
-export type OperationInfo = MockInfo['operations'][number]
+export type PrincipalInfo = PrincipalDescription
+export type FaultInfo = FaultListing
+export type OperationInfo = OperationListing
 
 /** What the console is looking at: the base state, or one session. */
 export interface View {

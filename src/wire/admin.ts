@@ -1,0 +1,121 @@
+/**
+ * The demo server's admin API on the wire: the JSON each route under `/__admin/` takes and answers, and the
+ * console's live log events. Types only (erased from every bundle). The routes (src/server/admin/), the
+ * published client (src/client/), the console (src/server/console/client/) and the MCP tools
+ * (src/server/mcp/) are all typed from here, so a shape is spelled once; test/server/admin-wire.test.ts
+ * holds the answers of a running server to these types, key for key.
+ */
+import type { Principal } from '../api/mock-api.ts'
+import type { CollectionName } from '../model/database.ts'
+import type { ScenarioState } from '../model/state.ts'
+import type { FaultJson } from '../testkit/fault-json.ts'
+import type { FaultDescription } from '../testkit/faults.ts'
+import type { JournalEntry } from '../testkit/journal.ts'
+
+/** How many records each collection holds. */
+export type Counts = Record<CollectionName, number>
+
+/** A principal with the names a person recognizes (account, e-mail, organization). */
+export interface PrincipalDescription extends Principal {
+  name?: string
+  email?: string
+  organizationName?: string
+}
+
+/** A fault as `POST faults` takes it (and as the fault flags bring it). */
+export type FaultBody = FaultJson
+
+/** An active fault, the server's startup faults (from flags) marked. */
+export interface FaultListing extends FaultDescription {
+  startup: boolean
+}
+
+/** An operation of the mock, as the console and MCP list them. */
+export interface OperationListing {
+  name: string
+  method: string
+  path: string
+}
+
+/** `GET info`: what the console shows of one mock. */
+export interface MockInfo {
+  scenario: string
+  seed: number
+  counts: Counts
+  principals: PrincipalDescription[]
+  /** The first principal's workspaces in list order: what a client puts in `X-Workspace-ID`. */
+  workspaceIds: readonly string[]
+  faults: FaultListing[]
+  operations: OperationListing[]
+  /** How many entries the journal keeps. */
+  journalLimit: number
+}
+
+/** A session as `POST` and `GET /__admin/sessions` describe it: what a client needs to use it, and what it holds. */
+export interface SessionDescription {
+  id: string
+  apiKey: string
+  apiSecret: string
+  workspaceIds: readonly string[]
+  /** ISO 8601: when it is deleted unless a request comes first. */
+  expiresAt: string
+  principals: PrincipalDescription[]
+  scenario: string
+  seed: number
+  created: string
+  counts: Counts
+  /** Its own admin routes: `/__admin/sessions/{id}/`. */
+  admin: string
+}
+
+/** What a session starts from (`POST /__admin/sessions`); nothing: a copy of the server's data. */
+export interface CreateSessionBody {
+  /** A preset (`demo`, `multi-tenant`, ...) or `scale:<w>x<a>`; never a module path over HTTP. */
+  scenario?: string
+  seed?: number
+  /** A state to load (a `snapshot()`, a fixture file); not with `scenario`. */
+  state?: ScenarioState
+}
+
+/** One request as the console's live log shows it (the `history` and `request` events). */
+export interface LogEvent {
+  time: number
+  method: string
+  /** Path and query. */
+  path: string
+  status: number
+  duration: number
+  operation: string | undefined
+  /** The problem detail of an error. */
+  detail: string | undefined
+}
+
+/** The routes of one mock: the base state's under `/__admin/`, a session's under `/__admin/sessions/{id}/`. */
+export interface MockAdminRoutes {
+  'GET info': { answer: MockInfo }
+  'GET faults': { answer: { faults: FaultListing[] } }
+  'POST faults': { body: FaultBody; answer: { id: number; added: FaultBody; faults: number } }
+  /** Removes the faults added over the admin (startup faults stay); `faults` is how many remain. */
+  'DELETE faults': { answer: { faults: number } }
+  'DELETE faults/{id}': { answer: { faults: number } }
+  'GET journal': { answer: { entries: readonly JournalEntry[] } }
+  'DELETE journal': { answer: { entries: [] } }
+  'POST reset': { answer: { reset: true } }
+  'GET snapshot': { answer: ScenarioState }
+  'POST state': { body: ScenarioState; answer: { replaced: true; counts: Counts; principals: readonly Principal[] } }
+}
+
+/** The server-wide session routes under `/__admin/`. */
+export interface SessionRoutes {
+  'GET sessions': { answer: { sessions: SessionDescription[]; maxSessions: number; idleTimeout: number; scenarios: string[] } }
+  'POST sessions': { body: CreateSessionBody; answer: SessionDescription }
+  'GET sessions/{id}': { answer: SessionDescription }
+  'DELETE sessions/{id}': { answer: { deleted: string } }
+}
+
+export type AdminRoutes = MockAdminRoutes & SessionRoutes
+export type AdminRoute = keyof AdminRoutes
+/** The JSON a route answers with. */
+export type AnswerOf<R extends AdminRoute> = AdminRoutes[R]['answer']
+/** The JSON body a route takes (never: none). */
+export type BodyOf<R extends AdminRoute> = AdminRoutes[R] extends { body: infer B } ? B : never

@@ -1,0 +1,71 @@
+/**
+ * The browser entry's eager code: what a page loads before the mock's first answer. Bundled as the package
+ * builds it (scripts/bundle-options.ts), minified as an app's bundler does, with msw outside (the app has
+ * it anyway): the entry's chunk and every chunk it imports statically, each gzipped. The figure tracks
+ * what `npm run bench` measures in Chromium as the kit's cost over a plain MSW app (docs/benchmark.md,
+ * "Browser entry"), whose goal is +64 KiB; code loaded on demand (the router and the catch-all, the
+ * OpenAPI documents, the icons, YAML, strict mode) must stay out of it.
+ */
+import { gzipSync } from 'node:zlib'
+import { fileURLToPath } from 'node:url'
+import { build, type OutputChunk } from 'rolldown'
+import { beforeAll, expect, test } from 'vitest'
+import { bundleOptions } from '../../scripts/bundle-options.ts'
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url))
+const GOAL_BYTES = 64 * 1024
+
+/** Modules that load on demand: each one eager again would undo a split made for the first answer's sake. */
+const LAZY = [
+  'src/handlers/router.ts',
+  'src/handlers/fallback.ts',
+  'src/handlers/dispatch.ts',
+  'src/handlers/openapi/served-documents.ts',
+  'src/handlers/operations/icon-data.ts',
+  'src/testkit/contract.ts',
+  'src/browser/storage-full.ts',
+  'node_modules/yaml/',
+  'node_modules/zod/v4/core/json-schema',
+]
+
+let eager: OutputChunk[]
+let lazy: OutputChunk[]
+
+beforeAll(async () => {
+  const options = bundleOptions(ROOT, { 'browser/index': 'src/browser/index.ts' }, 'unused')
+  const output = await build({ ...options, write: false, logLevel: 'silent', output: { ...options.output, minify: true } })
+  const chunks = new Map(output.output.filter((item): item is OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]))
+  const seen = new Set<string>()
+  const visit = (name: string) => {
+    if (seen.has(name) || !chunks.has(name)) return
+    seen.add(name)
+    for (const imported of chunks.get(name)!.imports) visit(imported)
+  }
+  visit('browser/index.js')
+  eager = [...seen].map((name) => chunks.get(name)!)
+  lazy = [...chunks.values()].filter((chunk) => !seen.has(chunk.fileName))
+}, 60_000)
+
+const modulesOf = (chunks: OutputChunk[]) => chunks.flatMap((chunk) => Object.keys(chunk.modules)).map((id) => id.replace(ROOT, ''))
+
+test(`the eager code stays within the goal of ${GOAL_BYTES / 1024} KiB gzipped`, () => {
+  const gzipped = eager.reduce((sum, chunk) => sum + gzipSync(chunk.code).length, 0)
+  console.log(`browser entry, eager code: ${(gzipped / 1024).toFixed(1)} KiB gzipped in ${eager.length} chunks`)
+  expect(gzipped).toBeLessThanOrEqual(GOAL_BYTES)
+})
+
+test('what loads on demand stays out of the eager code, and is still built', () => {
+  const eagerModules = modulesOf(eager)
+  const lazyModules = modulesOf(lazy)
+  for (const path of LAZY) {
+    expect(eagerModules.filter((id) => id.includes(path)), `${path} is eager`).toEqual([])
+    expect(lazyModules.some((id) => id.includes(path)), `${path} is built`).toBe(true)
+  }
+})
+
+test("faker's base locale data, which the kit never reads, is not in the bundle", () => {
+  const code = eager.map((chunk) => chunk.code).join('\n')
+  // Faker is there (its locale proxy's name survives minifying); its time zones and emoji are not.
+  expect(code.includes('FakerLocaleProxy'), 'faker is in the eager code').toBe(true)
+  expect(code.includes('Africa/Abidjan'), 'the base locale data is in the eager code').toBe(false)
+})
