@@ -3,6 +3,7 @@
  * (`--scenario ./my-scenario.ts`), loaded and checked before they are served, and described when `--watch`
  * reloads them.
  */
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Credentials } from '../api/create-mock-api.ts'
@@ -87,11 +88,14 @@ export async function loadScenarioModule(path: string, version = 0): Promise<Sce
       `${path}: a scenario module needs Node (npx workspace-api-mock --scenario ${path}); this single executable serves the presets (--scenario demo) and --state files`,
     )
   }
-  try {
-    // Node's loader reads the file as it finds it: a FIFO put in its place would hold the server.
-    readRegularFile(path, MODULE_FILE)
-  } catch (error) {
-    throw new SourceError((error as Error).message)
+  // Node's loader reads the file as it finds it: a FIFO put in its place would hold the server. A file
+  // that is not there is the loader's to say.
+  if (existsSync(path)) {
+    try {
+      readRegularFile(path, MODULE_FILE)
+    } catch (error) {
+      throw new SourceError((error as Error).message)
+    }
   }
   const url = pathToFileURL(resolve(path))
   if (version > 0) url.search = `?version=${version}`

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -61,10 +62,14 @@ export function waitForBanner(child: ChildProcess, output: () => string, timeout
   })
 }
 
-/** Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner. */
-export async function startCli(args: readonly string[] = []): Promise<RunningCli> {
+/**
+ * Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner; with
+ * `heapMiB`, on a heap of that size (a bound that fails makes it crash).
+ */
+export async function startCli(args: readonly string[] = [], { heapMiB }: { heapMiB?: number } = {}): Promise<RunningCli> {
   const withPort = args.includes('--port') || args.includes('-p') ? args : ['--port', '0', ...args]
-  const child = spawn(process.execPath, [CLI, ...withPort], {
+  const node = heapMiB === undefined ? [] : [`--max-old-space-size=${heapMiB}`]
+  const child = spawn(process.execPath, [...node, CLI, ...withPort], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -150,8 +155,12 @@ export interface BoundedFinish extends Finished {
  * Runs the command with a small heap (`heapMiB`: a bound that fails crashes it), and reports its peak
  * resident memory, which a preloaded module writes on a pipe of its own as the process exits.
  */
-export async function runBounded(args: readonly string[], { heapMiB = 96, timeoutMs = 15_000 } = {}): Promise<BoundedFinish> {
-  const report = "import{writeSync}from'node:fs';process.on('exit',()=>{const u=process.resourceUsage();try{writeSync(3,`${u.maxRSS} ${u.userCPUTime+u.systemCPUTime}`)}catch{}})"
+export async function runBounded(args: readonly string[], { heapMiB = 96, timeoutMs = 60_000 } = {}): Promise<BoundedFinish> {
+  // VmHWM, not resourceUsage().maxRSS: Linux carries the parent's peak at fork across exec into the latter.
+  const report =
+    "import{readFileSync,writeSync}from'node:fs';process.on('exit',()=>{const u=process.resourceUsage();" +
+    "const hwm=/^VmHWM:\\s+(\\d+)/m.exec(readFileSync('/proc/self/status','utf8'))[1];" +
+    "try{writeSync(3,`${hwm} ${u.userCPUTime+u.systemCPUTime}`)}catch{}})"
   const node = [`--max-old-space-size=${heapMiB}`, `--import=data:text/javascript,${encodeURIComponent(report)}`]
   const started = performance.now()
   const child = spawn(process.execPath, [...node, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
@@ -167,6 +176,11 @@ export async function runBounded(args: readonly string[], { heapMiB = 96, timeou
   const seconds = (performance.now() - started) / 1000
   const [rss, cpu] = peak === '' ? [] : peak.split(' ').map(Number)
   return { code, stdout, stderr, peakMiB: rss === undefined ? undefined : rss / 1024, cpuSeconds: cpu === undefined ? undefined : cpu / 1e6, seconds }
+}
+
+/** The peak resident memory of a running process so far (MiB), from Linux's /proc. */
+export function peakMiB(pid: number): number {
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 }
 
 /** A port nobody listens on right now. */

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { parseFlags } from '../../src/cli/serve-flags.ts'
 import { loadScenarioModule, loadStateFile, MAX_LISTED_PROBLEMS, SourceError } from '../../src/cli/sources.ts'
 import { startMockServer } from '../../src/node/index.ts'
-import { authHeaders, runCli, startCli, startNpm, type RunningCli } from './cli-process.ts'
+import { authHeaders, peakMiB, runCli, startCli, startNpm, type RunningCli } from './cli-process.ts'
 
 const SMALL = readFileSync(new URL('../../fixtures/small.json', import.meta.url), 'utf8')
 const DEV = { apiKey: 'demo-key', apiSecret: 'demo-secret' }
@@ -233,7 +233,7 @@ describe.concurrent('--watch', () => {
       renameSync(`${path}.zero`, path)
       await eventually(async () => expect(cli.stderr()).toContain(`still serving the last good state: cannot read ${path}: it is a device, not a regular file`))
       expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging'])
-      expect(Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${cli.child.pid}/status`, 'utf8'))![1]) / 1024).toBeLessThan(300)
+      expect(peakMiB(cli.child.pid!)).toBeLessThan(300)
       expect(cli.child.exitCode).toBeNull()
     } finally {
       await cli.stop()

@@ -31,14 +31,17 @@ test.concurrent.each<[ModeName, RegExp, string[]?]>([
   const out = join(folder, `${mode}.json`)
   const { apiKey, apiSecret } = service().credentials
   const run = await runBounded(['record', '--target', service().target(mode), '--api-key', apiKey, '--api-secret', apiSecret, '--out', out, '--rate', '1000', ...extra])
-  expect(run.stderr).toMatch(/^workspace-api-mock record: [^\n]+\n$/)
-  expect(run.stderr.trimEnd()).toMatch(message)
+  // Off a terminal, a run that takes 5 s (a loaded machine) prints a progress line first.
+  const stderr = run.stderr.replace(/^workspace-api-mock record: Recording .*\n/gm, '')
+  expect(stderr).toMatch(/^workspace-api-mock record: [^\n]+\n$/)
+  expect(stderr.trimEnd()).toMatch(message)
   // Nothing of what the service sent reaches the terminal raw, and no line is longer than a few values.
   expect(run.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/)
-  expect(run.stderr.length).toBeLessThan(600)
+  expect(stderr.length).toBeLessThan(600)
   expect(run).toMatchObject({ code: 2, stdout: '' })
   expect(existsSync(out)).toBe(false)
   expect(readdirSync(folder).filter((name) => name.includes(mode))).toEqual([])
   expect(run.peakMiB).toBeLessThan(PEAK_MIB)
-  expect(run.seconds).toBeLessThan(20)
+  // Time as CPU: what the process spends does not depend on how loaded the machine is.
+  expect(run.cpuSeconds).toBeLessThan(5)
 })
