@@ -8,7 +8,9 @@
  *   console            the page at `/` and `/__admin/` for browsers, its files, its live logs
  *   mcp                `/__admin/mcp`, the admin as MCP tools
  *   admin              the rest of `/__admin/`
- *   docs               `/api/docs`, the API reference page
+ *   docs page          `/api/docs`, the API reference page: it shows the secrets, so the admin's
+ *                      protection (Host, Origin, the token)
+ *   docs script        its renderer
  *   api                `/api` and below: the mock of the session the key selects, or the base state
  *   not found          anything else: a plain 404 (a hint at `/`)
  *
@@ -27,7 +29,7 @@ import { callerOf, refusal, tokenProblem, type AdminAccess } from '../admin/guar
 import { ADMIN_PREFIX, adminRoute } from '../admin/routes.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
 import { guardBody } from './body-timeout.ts'
-import { docsAnswer, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
+import { docsPage, docsScript, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
 import { Exchange, failRequest, type RouteAnswer } from './exchange.ts'
 import { fetchRequestOf } from './incoming-request.ts'
 
@@ -65,7 +67,9 @@ const ROUTES: readonly Route[] = [
   { name: 'mcp', cors: 'none', control: true, matches: (x) => adminPath(x) === 'mcp', answer: mcp },
   { name: 'admin', cors: 'none', control: true, matches: (x) => adminPath(x) !== undefined, answer: admin },
   { name: 'admin root', cors: 'none', control: true, matches: (x) => x.request.url.pathname === '/__admin', answer: notFound },
-  { name: 'docs', cors: 'api', control: false, matches: isDocs, answer: (x, c) => docsAnswer(x.request, c.api) ?? notFound(x) },
+  // The page shows the principals' secrets: the admin's protection (Host, Origin, the token); its script holds none.
+  { name: 'docs page', cors: 'none', control: true, matches: isDocsPage, answer: (x, c, caller) => docsPage(x.request, c.api, caller!) },
+  { name: 'docs script', cors: 'api', control: false, matches: (x) => x.request.url.pathname === RENDERER_PATH, answer: (x) => docsScript(x.request) },
   { name: 'api', cors: 'api', control: false, matches: isApi, answer: api },
   { name: 'not found', cors: 'api', control: false, matches: () => true, answer: (x) => notFound(x) },
 ]
@@ -138,9 +142,9 @@ function isConsolePage(exchange: Exchange): boolean {
   return page && isRead(exchange) && (exchange.request.header('Accept') ?? '').includes('text/html')
 }
 
-function isDocs({ request }: Exchange): boolean {
+function isDocsPage({ request }: Exchange): boolean {
   const { pathname } = request.url
-  return pathname === DOCS_PATH || pathname === `${DOCS_PATH}/` || pathname === RENDERER_PATH
+  return pathname === DOCS_PATH || pathname === `${DOCS_PATH}/`
 }
 
 /** The API is `/api` and what is below it, nothing else: a client with a wrong base path fails here as it would against the service. */

@@ -11,6 +11,7 @@ import { renderPrincipals } from './principals.ts'
 import { SessionPanel } from './sessions.ts'
 import { StatePanel } from './state-panel.ts'
 import { say } from './status.ts'
+import { withToken } from './token.ts'
 import type { MockInfo, View } from './types.ts'
 
 const plural = (n: number, word: string) => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
@@ -42,6 +43,7 @@ class ConsoleApp {
   readonly #sessions = new SessionPanel((id) => this.open(id))
 
   start(): void {
+    byId<HTMLAnchorElement>('docs-link').href = withToken('/api/docs')
     window.addEventListener('hashchange', () => this.#show(viewOf(location.hash)))
     this.#show(this.#view)
   }
@@ -51,7 +53,8 @@ class ConsoleApp {
     const hash = session ? `#session=${session}` : ''
     if (location.hash === hash || (hash === '' && location.hash === '')) this.#show(viewOf(hash))
     else location.hash = hash
-    if (!session && location.hash === '#') history.replaceState(null, '', location.pathname)
+    // Without the empty `#` (location.hash is '' then), keeping the query: it may carry the admin token, which a reload needs.
+    if (!session && location.href.endsWith('#')) history.replaceState(null, '', `${location.pathname}${location.search}`)
   }
 
   #show(view: View): void {
