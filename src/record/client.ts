@@ -31,6 +31,8 @@ export interface TargetClient {
   get(path: string, headers?: Record<string, string>): Promise<unknown>
   /** Requests sent so far. */
   readonly requests: number
+  /** Bytes of the answers read so far, decompressed. */
+  readonly bytes: number
 }
 
 /** Tries of one request that the service answers 429 or 503 (it asks to be asked again later). */
@@ -49,12 +51,17 @@ export function targetClient(options: ClientOptions): TargetClient {
     fail: (message) => new RecordError(message),
   })
   const headersOf = (headers: Record<string, string>) => ({ Accept: 'application/json', 'X-API-Key': options.apiKey, 'X-API-Secret': options.apiSecret, ...headers })
+  let bytes = 0
   return {
     get requests() {
       return client.requests
     },
+    get bytes() {
+      return bytes
+    },
     async get(path, headers = {}) {
       const answer = await client.send(() => new Request(`${options.target}${path}`, { headers: headersOf(headers) }), `GET ${path}`)
+      bytes += answer.text.length
       return answerOf(answer, options.target, `GET ${path}`)
     },
   }

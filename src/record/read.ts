@@ -3,6 +3,7 @@
  * applications, one request at a time through the client.
  */
 import { ID_PREFIX, idSchema, MAX_ID_LENGTH } from '../model/ids.ts'
+import { sizeText } from '../text/size-text.ts'
 import { shownValue } from '../text/terminal-text.ts'
 import { RecordError, type TargetClient } from './client.ts'
 
@@ -16,6 +17,13 @@ export const LAST_PAGE = 1000
  * without end, stops the recording here instead of filling the memory (`--max-records` raises it).
  */
 export const MAX_RECORDED = 100_000
+
+/**
+ * Bytes of answers (decompressed) one recording reads, a record of `--max-records`: twice the size of the
+ * records the mock serves (1.3 KB as JSON). Records alone do not bound the memory: a page of 100 can hold
+ * 8 MiB.
+ */
+export const BYTES_A_RECORD = 2048
 
 export interface Counts {
   workspaces: number
@@ -49,7 +57,7 @@ export async function readService(client: TargetClient, options: ReadOptions): P
       onPage(added) {
         counts[count] += added
         counts.pages++
-        withinBound(counts, options.maxRecords)
+        withinBounds(counts, client.bytes, options.maxRecords)
         progress()
       },
     })
@@ -72,12 +80,20 @@ export async function readService(client: TargetClient, options: ReadOptions): P
   return { workspaces, applications, pages: counts.pages, warnings }
 }
 
-function withinBound(counts: Counts, maxRecords: number): void {
-  if (counts.workspaces + counts.applications <= maxRecords) return
+/** Throws at the run's bounds: records kept, and bytes read (BYTES_A_RECORD a record of `maxRecords`). */
+function withinBounds(counts: Counts, bytes: number, maxRecords: number): void {
   const format = new Intl.NumberFormat('en-US').format
-  throw new RecordError(
-    `the service holds more than ${format(maxRecords)} records (workspaces and applications together), the most one recording keeps (--max-records raises it)`,
-  )
+  if (counts.workspaces + counts.applications > maxRecords) {
+    throw new RecordError(
+      `the service holds more than ${format(maxRecords)} records (workspaces and applications together), the most one recording keeps (--max-records raises it)`,
+    )
+  }
+  const maxBytes = maxRecords * BYTES_A_RECORD
+  if (bytes > maxBytes) {
+    throw new RecordError(
+      `the service sent more than ${sizeText(maxBytes)} of answers (${sizeText(BYTES_A_RECORD)} a record of --max-records ${format(maxRecords)}), the most one recording reads (--max-records raises it)`,
+    )
+  }
 }
 
 /** A workspace id as the API shapes them: it goes out as `X-Workspace-ID`, so a control character in it must not. */

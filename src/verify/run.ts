@@ -110,8 +110,20 @@ async function runProbe(probe: Probe, sides: Sides, profile: ResolvedProfile, wr
     const expected = read('reference')
     const observed = read('target')
     const verdict: Verdict = expected === undefined || observed === undefined ? 'not-observed' : expected === observed ? 'same' : 'differs'
-    return { id: `${probe.id}.${aspect}`, topic, request, expected: expected ?? '(not observed)', observed: observed ?? '(not observed)', verdict }
+    return { id: `${probe.id}.${aspect}`, topic, request, expected: kept(expected), observed: kept(observed), verdict }
   })
+}
+
+/**
+ * Longest value a check keeps of an answer (in the report, the JUnit XML and the summary): a target's title
+ * or rejected value can be megabytes, a hundred and more checks long.
+ */
+export const MAX_CHECK_VALUE = 1000
+
+/** A compared value as the check keeps it: cut past MAX_CHECK_VALUE, with its length. */
+function kept(value: string | undefined): string {
+  if (value === undefined) return '(not observed)'
+  return value.length <= MAX_CHECK_VALUE ? value : `${value.slice(0, MAX_CHECK_VALUE - 1)}… (${value.length} characters)`
 }
 
 /** Over-long paths (the 414 probe) are shown cut, with their length. */

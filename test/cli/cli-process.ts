@@ -5,6 +5,7 @@ import { createServer } from 'node:net'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
+import { runWithPeak, type PeakRun } from '../support/peak-run.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /**
@@ -142,40 +143,12 @@ export async function runCli(args: readonly string[], timeoutMs = 15_000): Promi
   return { code, stdout, stderr }
 }
 
-/** How a bounded run ended, with its peak memory and its time. */
-export interface BoundedFinish extends Finished {
-  /** The process's peak resident set (MiB); undefined when it did not exit normally. */
-  peakMiB: number | undefined
-  /** Its CPU time (user and system), s; undefined when it did not exit normally. */
-  cpuSeconds: number | undefined
-  seconds: number
-}
-
 /**
  * Runs the command with a small heap (`heapMiB`: a bound that fails crashes it), and reports its peak
- * resident memory, which a preloaded module writes on a pipe of its own as the process exits.
+ * resident memory and CPU time (test/support/peak-run.ts).
  */
-export async function runBounded(args: readonly string[], { heapMiB = 96, timeoutMs = 60_000 } = {}): Promise<BoundedFinish> {
-  // VmHWM, not resourceUsage().maxRSS: Linux carries the parent's peak at fork across exec into the latter.
-  const report =
-    "import{readFileSync,writeSync}from'node:fs';process.on('exit',()=>{const u=process.resourceUsage();" +
-    "const hwm=/^VmHWM:\\s+(\\d+)/m.exec(readFileSync('/proc/self/status','utf8'))[1];" +
-    "try{writeSync(3,`${hwm} ${u.userCPUTime+u.systemCPUTime}`)}catch{}})"
-  const node = [`--max-old-space-size=${heapMiB}`, `--import=data:text/javascript,${encodeURIComponent(report)}`]
-  const started = performance.now()
-  const child = spawn(process.execPath, [...node, CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  let peak = ''
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-  ;(child.stdio[3] as NodeJS.ReadableStream).setEncoding('utf8').on('data', (chunk: string) => (peak += chunk))
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
-  const [code] = (await once(child, 'close')) as [number | null]
-  clearTimeout(timer)
-  const seconds = (performance.now() - started) / 1000
-  const [rss, cpu] = peak === '' ? [] : peak.split(' ').map(Number)
-  return { code, stdout, stderr, peakMiB: rss === undefined ? undefined : rss / 1024, cpuSeconds: cpu === undefined ? undefined : cpu / 1e6, seconds }
+export function runBounded(args: readonly string[], { heapMiB = 96, timeoutMs = 60_000 } = {}): Promise<PeakRun> {
+  return runWithPeak([`--max-old-space-size=${heapMiB}`, CLI, ...args], { cwd: ROOT, timeoutMs })
 }
 
 /** The peak resident memory of a running process so far (MiB), from Linux's /proc. */

@@ -12,7 +12,7 @@ import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { RENDERER_PATH } from '../../src/server/http/docs-page.ts'
 import { peakMiB, startCli, type RunningCli } from '../cli/cli-process.ts'
 import { authOf, call, expectJson, expectProblem, rawExchange } from '../server/http-helpers.ts'
-import { expectAnswersWithin1s } from './attack-helpers.ts'
+import { expectAnswersWithin1s, hostOf, rawConnection } from './attack-helpers.ts'
 
 const TOKEN = 'doors-token-0123456789abcdef'
 const SMALL = JSON.parse(readFileSync(new URL('../../fixtures/small.json', import.meta.url), 'utf8'))
@@ -67,13 +67,18 @@ describe('faults: bounded in number and in each field, also for a session\'s own
   afterAll(() => server.close())
   const admin = { Authorization: `Bearer ${TOKEN}` }
 
-  test('a 5 MB detail, a latency of 1e300, a retryAfter of a day: 422 naming the member and the bound; nothing added', async () => {
+  test('a 50 MB detail is a 413 before it is read; a 10 KB one, a latency of 1e300, a retryAfter of a day: 422 naming the member and the bound; nothing added', async () => {
+    const huge = `{"type":"fail","detail":"${'x'.repeat(50_000_000)}"}`
+    const exchange = rawConnection(server.url, `POST /__admin/faults HTTP/1.1\r\nHost: ${hostOf(server.url)}\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${huge.length}\r\n\r\n`)
+    await exchange.ended
+    expect(exchange.status()).toBe(413)
+    expect(JSON.parse(exchange.body()).detail).toBe('the admin request body is over 64 KiB: the most a fault may hold')
     const refused: Array<[object, string, RegExp]> = [
-      [{ type: 'fail', detail: 'x'.repeat(5_000_000) }, 'body.detail', /<=4096/],
+      [{ type: 'fail', detail: 'x'.repeat(10_000) }, 'body.detail', /<=4096/],
       [{ type: 'latency', latency: 1e300 }, 'body.latency', /<=120000/],
       [{ type: 'latency', latency: [0, 1e300] }, 'body.latency.1', /<=120000/],
       [{ type: 'rateLimit', requests: 1, retryAfter: 86_400 }, 'body.retryAfter', /<=3600/],
-      [{ type: 'fail', target: 'x'.repeat(100_000) }, 'body.target', /<=200/],
+      [{ type: 'fail', target: 'x'.repeat(10_000) }, 'body.target', /<=200/],
     ]
     for (const [fault, location, message] of refused) {
       const problem = expectProblem(await call(server.url, '/__admin/faults', { json: fault, headers: admin }), 422, server.url, 'validation failed')

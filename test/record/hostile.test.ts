@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { runBounded } from '../cli/cli-process.ts'
-import { PEAK_MIB, useHostileService, type ModeName } from '../support/hostile-service.ts'
+import { PEAK_MIB, useHostileService, type ModeName } from '../support/use-hostile-service.ts'
 
 const { folder, service } = useHostileService('wam-record-hostile-')
 
@@ -20,6 +20,7 @@ test.concurrent.each<[ModeName, RegExp, string[]?]>([
   ['gzip-bomb', TOO_LARGE],
   ['stall', / did not answer GET \/api\/workspaces\?current_page=1&page_size=100 within 0\.5 s \(--timeout\)$/, ['--timeout', '500ms']],
   ['claims', /: the service holds more than 1,000 records \(workspaces and applications together\), the most one recording keeps \(--max-records raises it\)$/, ['--max-records', '1000']],
+  ['fat', /: the service sent more than 19\.5 MiB of answers \(2 KiB a record of --max-records 10,000\), the most one recording reads \(--max-records raises it\)$/, ['--max-records', '10000']],
   ['repeats', /: applications of workspace wse_[0-9a-f]{32}: page 2 holds only records of earlier pages \(100, none new\), with 1000000000000 claimed and 100 read: the service does not page as the API does$/],
   ['deep-total', TOO_DEEP('applications')],
   ['deep-organization', TOO_DEEP('workspaces')],

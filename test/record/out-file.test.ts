@@ -7,7 +7,7 @@ import { lstatSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { record } from '../../src/cli/record.ts'
-import { useHostileService, type ModeName } from '../support/hostile-service.ts'
+import { useHostileService, type ModeName } from '../support/use-hostile-service.ts'
 
 const { folder, service } = useHostileService('wam-record-out-')
 

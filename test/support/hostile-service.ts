@@ -4,15 +4,11 @@
  * all: the target of a mode is `<url>/<mode>`, and the commands keep a base URL's path.
  */
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { gzipSync } from 'node:zlib'
-import { afterAll, beforeAll } from 'vitest'
 import { createMockApi, type MockApi } from '../../src/index.ts'
 import { deep } from './nested-json.ts'
 
@@ -63,6 +59,18 @@ async function flood(response: ServerResponse, head: string | Buffer, chunk: str
   await pipeline(Readable.from(chunks()), response).catch(() => {})
 }
 
+/** Pages of 100 new applications each (their `description` `size` characters long), claiming 10^12. */
+function pagesOf(size: number): Mode {
+  const description = 'x'.repeat(size)
+  return (exchange) => {
+    if (!isList(exchange, 'applications')) return changed(() => undefined)(exchange)
+    const page = Number(exchange.url.searchParams.get('current_page'))
+    const workspace = String(exchange.request.headers['x-workspace-id'])
+    const data = Array.from({ length: 100 }, (_, i) => ({ id: `app_${hex(page * 100 + i)}`, workspace, description }))
+    json(exchange.response, 200, JSON.stringify({ data, current_page: page, page_size: 100, total: 1e12 }))
+  }
+}
+
 export const MODES = {
   /** The mock as it answers: for what a hostile service is compared with. */
   honest: changed(() => undefined),
@@ -80,13 +88,13 @@ export const MODES = {
     return flood(response, gzipSync('{"data":'), member, 400 * member.length)
   },
   /** 2. Pages that claim 10^12 applications, each with 100 new ones. */
-  claims: (exchange) => {
-    if (!isList(exchange, 'applications')) return changed(() => undefined)(exchange)
-    const page = Number(exchange.url.searchParams.get('current_page'))
-    const workspace = String(exchange.request.headers['x-workspace-id'])
-    const data = Array.from({ length: 100 }, (_, i) => ({ id: `app_${hex(page * 100 + i)}`, workspace }))
-    json(exchange.response, 200, JSON.stringify({ data, current_page: page, page_size: 100, total: 1e12 }))
-  },
+  claims: pagesOf(0),
+  /** 2. Pages of 100 new applications of 10 KB each (1 MB a page), claiming 10^12. */
+  fat: pagesOf(10_000),
+  /** 2. The same at the bound of one answer: 100 applications of 83 KB each (8 MB a page). */
+  'fat-8mib': pagesOf(83_000),
+  /** 2. Records at both bounds of a run at once: 100,000 of them 2 KB each. */
+  wide: pagesOf(1_900),
   /** 2, 12. One page of 100 applications, whatever page is asked for, claiming 10^12. */
   repeats: (exchange) => {
     if (!isList(exchange, 'applications')) return changed(() => undefined)(exchange)
@@ -137,6 +145,8 @@ export const MODES = {
     const [first, ...rest] = body.data as Array<Record<string, unknown>>
     return { ...body, data: [{ ...first, id: `app_${'\u001b[2J'.repeat(256 * 1024)}`, workspace: 'wse_0' }, ...rest] }
   }),
+  /** 4. Every problem's `title` 7 MB long: each check keeps 1,000 characters of it. */
+  'long-title': changed((body) => (isProblem(body) ? { ...body, title: 'x'.repeat(7_000_000) } : undefined)),
   /** 4. Every problem's `title` with a newline and a forged summary line. */
   'forged-title': changed((body) => (isProblem(body) ? { ...body, title: `${body.title as string}\nsame         forged.check  GET /api/forged  200  [Forged]` } : undefined)),
   /** 5. Every paging value refused: verify finds max below min. */
@@ -191,21 +201,4 @@ export async function hostileService(): Promise<HostileService> {
       await once(server, 'close')
     },
   }
-}
-
-/** Peak resident memory a bounded run of the command stays under (a run that reads nothing is about 70 MiB). */
-export const PEAK_MIB = 160
-
-/** For a test file: the service, started before its tests, and a folder for what they write; both removed after. */
-export function useHostileService(prefix: string): { folder: string; service: () => HostileService } {
-  const folder = mkdtempSync(join(tmpdir(), prefix))
-  let service: HostileService | undefined
-  beforeAll(async () => {
-    service = await hostileService()
-  })
-  afterAll(async () => {
-    await service?.close()
-    rmSync(folder, { recursive: true, force: true })
-  })
-  return { folder, service: () => service! }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { loadProfileFile } from '../../src/cli/profile-file.ts'
 import { runBounded } from '../cli/cli-process.ts'
-import { PEAK_MIB, useHostileService, type ModeName } from '../support/hostile-service.ts'
+import { PEAK_MIB, useHostileService, type ModeName } from '../support/use-hostile-service.ts'
 import { verifyInProcess } from './in-process.ts'
 
 const { folder, service } = useHostileService('wam-verify-hostile-')

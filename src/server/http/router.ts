@@ -26,8 +26,8 @@ import { baseEvents, consoleFile, consolePage, CONSOLE_ASSETS, sessionEvents } f
 import type { Caller } from '../admin/context.ts'
 import type { Control } from '../admin/control.ts'
 import { callerOf, refusal, tokenProblem, type AdminAccess } from '../admin/guard.ts'
-import { ADMIN_PREFIX, adminRoute } from '../admin/routes.ts'
-import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
+import { ADMIN_PREFIX, adminRoute, bodyBoundOf } from '../admin/routes.ts'
+import { sizeText } from '../../text/size-text.ts'
 import { guardBody } from './body-timeout.ts'
 import { docsPage, docsScript, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
 import { Exchange, failRequest, type RouteAnswer } from './exchange.ts'
@@ -181,15 +181,18 @@ async function mcp(exchange: Exchange, context: Ready, caller: Caller | undefine
 }
 
 async function admin(exchange: Exchange, context: Ready, caller: Caller | undefined): Promise<RouteAnswer> {
-  return adminRoute(await adminRequest(exchange), context.control, adminPath(exchange)!, caller!)
+  const path = adminPath(exchange)!
+  return adminRoute(await adminRequest(exchange, bodyBoundOf(path)), context.control, path, caller!)
 }
 
-/** The admin request as a Fetch `Request`, its body bounded: a state upload may be far bigger than an API body. */
-async function adminRequest({ incoming, request }: Exchange): Promise<Request> {
-  const tooLarge = () =>
-    new Problem(413, `the admin request body is over ${MAX_ADMIN_BODY_BYTES / 1024 / 1024} MiB: serve a bigger state with --state`)
-  if (Number(request.header('Content-Length') ?? 0) > MAX_ADMIN_BODY_BYTES) throw tooLarge()
-  const fetchRequest = await fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
+/**
+ * The admin request as a Fetch `Request`, its body bounded by what its route takes: a state upload may be
+ * far bigger than an API body, a fault far smaller.
+ */
+async function adminRequest({ incoming, request }: Exchange, bound = bodyBoundOf('')): Promise<Request> {
+  const tooLarge = () => new Problem(413, `the admin request body is over ${sizeText(bound.bytes)}: ${bound.hint}`)
+  if (Number(request.header('Content-Length') ?? 0) > bound.bytes) throw tooLarge()
+  const fetchRequest = await fetchRequestOf(incoming, request, bound.bytes)
   if (!fetchRequest) throw tooLarge()
   return fetchRequest
 }

@@ -9,6 +9,7 @@ import { Problem } from '../../handlers/problem.ts'
 import { z } from '../../model/zod.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { decisionsTable } from '../package-info.ts'
+import { sizeText } from '../../text/size-text.ts'
 import { adminCall, inputShape, TOOLS, type Tool } from './tools.ts'
 
 export interface McpOptions {
@@ -63,8 +64,8 @@ async function runTool(tool: Tool, call: ReturnType<typeof adminCall>, args: Rec
   try {
     const text = JSON.stringify(await tool.run(call, args, origin))
     if (text.length > MAX_TOOL_ANSWER) {
-      const mib = (n: number) => `${Math.ceil(n / 1024 / 1024)} MiB`
-      throw new Problem(413, `the answer of ${tool.name} is ${mib(text.length)}, over the ${mib(MAX_TOOL_ANSWER)} a tool's answer may hold: read it over HTTP (GET /__admin/snapshot, GET /__admin/journal)`)
+      const over = `the answer of ${tool.name} is ${sizeText(text.length)}, over the ${sizeText(MAX_TOOL_ANSWER)} a tool's answer may hold`
+      throw new Problem(413, `${over}: read it over HTTP (GET /__admin/snapshot, GET /__admin/journal)`)
     }
     return { content: [{ type: 'text', text }] }
   } catch (error) {
