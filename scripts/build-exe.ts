@@ -31,8 +31,8 @@ async function packagedFiles(): Promise<Record<string, Buffer | string>> {
   const { name, version } = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string }
   return {
     'package.json': `${JSON.stringify({ name, version })}\n`,
-    // The decisions table, an MCP resource (src/server/package-info.ts).
-    'README.md': readFileSync(join(ROOT, 'README.md')),
+    // The decisions where the spec is silent, an MCP resource (src/server/package-info.ts).
+    'docs/spec-decisions.md': readFileSync(join(ROOT, 'docs/spec-decisions.md')),
     'dist/console/client/console.js': await bundleConsole({ minify: true }),
     'dist/console/client/console.css': readFileSync(join(ROOT, 'src/server/console/client/console.css')),
     'dist/vendor/scalar-api-reference.js.gz': gzipSync(readFileSync(new URL('browser/standalone.js', scalar)), {

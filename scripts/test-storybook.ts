@@ -10,8 +10,9 @@
  * 3. The example type-checked, and the shipped types of workspace-api-mock/storybook with skipLibCheck off.
  * 4. The static build served and opened in Chromium: every story renders, its play function passes and the
  *    page logs no console error (screenshots in reports/storybook/); then, in the Storybook UI itself,
- *    SlowList followed by AfterSlowList and Create followed by AfterCreate, clicked in the sidebar.
- * 5. `storybook dev` opened in Chromium: one story, the same two changes.
+ *    SlowList followed by AfterSlowList and Create followed by AfterCreate, clicked in the sidebar; and a
+ *    story's bare iframe.html followed by the Storybook UI in the same tab (MSW's worker left the page).
+ * 5. `storybook dev` opened in Chromium: one story, the same three sequences.
  *
  * Writes reports/storybook-counts.json (`{ passed, failed, skipped, commit, seconds, checks }`, through
  * scripts/step-report.ts: npm test counts it when it is of its commit) and ends with the plain line
@@ -66,12 +67,12 @@ async function sh(line: string, cwd: string): Promise<{ code: number; output: st
   return { code, output: output.replace(/\x1b\[[0-9;]*m/g, '') }
 }
 
-/** The commands docs/storybook.md runs in the example (its `usage-run: examples/storybook` block). */
+/** The commands docs/storybook.md runs in the example (its `usage-run: examples/storybook` blocks, in order). */
 function documentedCommands(): string[] {
   const doc = readFileSync(join(ROOT, 'docs/storybook.md'), 'utf8')
-  const block = /<!-- usage-run: examples\/storybook -->\n```sh\n([\s\S]*?)```/.exec(doc)
-  if (!block) throw new Error('docs/storybook.md has no `usage-run: examples/storybook` block')
-  return block[1]!.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'))
+  const blocks = [...doc.matchAll(/<!-- usage-run: examples\/storybook -->\n```sh\n([\s\S]*?)```/g)]
+  if (blocks.length === 0) throw new Error('docs/storybook.md has no `usage-run: examples/storybook` block')
+  return blocks.flatMap((block) => block[1]!.split('\n')).map((line) => line.trim()).filter((line) => line && !line.startsWith('#'))
 }
 
 /** Vitest's JSON report: one check per story test. */

@@ -1,7 +1,7 @@
 /**
  * The files the demo server reads from its package (the console's script and style sheet, the reference
- * page's renderer, package.json, the README for the MCP decisions resource), served from the single
- * executable's assets.
+ * page's renderer, package.json, docs/spec-decisions.md for the MCP decisions resource), served from the
+ * single executable's assets.
  *
  * The kit finds them relative to `import.meta.url` (src/server/http/docs-page.ts, src/server/console/assets.ts,
  * src/cli/main.ts). The executable's bundle fixes `import.meta.url` to a file under PACKAGE_ROOT, laid out

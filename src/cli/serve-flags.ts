@@ -340,7 +340,9 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     'also take its own X-API-Key and X-API-Secret. Other origins and unknown Host names are refused.',
     'Sessions, for parallel clients: POST /__admin/sessions ({"scenario","seed"} or {"state"}, all',
     'optional) answers 201 with an id, apiKey, apiSecret and workspaceIds of its own;',
-    'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See the README.',
+    'GET /__admin/sessions lists them, DELETE /__admin/sessions/{id} ends one. See docs/demo-server.md.',
+    '',
+    'Documentation: README.md and docs/ of the package (node_modules/workspace-api-mock/ in a project).',
     '',
   ]
   // Stryker restore StringLiteral

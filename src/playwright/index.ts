@@ -34,6 +34,15 @@ export interface MockApiFixtures {
   mockApi: MockApi
 }
 
+/**
+ * The fixtures' options, as a Playwright config's `use` takes them: `defineConfig<MockTestOptions,
+ * MockWorkerOptions>({ use: { mockOptions, mockServer, mockSessionOptions } })`. Without these type
+ * arguments `defineConfig` knows only Playwright's own options, and `use: { mockServer }` fails (TS2769).
+ */
+export type MockTestOptions = Pick<MockApiFixtures, 'mockOptions'> & Pick<MockSessionFixtures, 'mockSessionOptions'>
+/** The worker-scoped option, for `defineConfig`'s second type argument (see `MockTestOptions`). */
+export type MockWorkerOptions = Pick<MockServerWorkerFixtures, 'mockServer'>
+
 type BuiltIn = PlaywrightTestArgs & PlaywrightTestOptions
 type BuiltInWorker = PlaywrightWorkerArgs & PlaywrightWorkerOptions
 

@@ -3,6 +3,7 @@ import type { Operation } from '../handlers/operation.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
 import { Problem } from '../handlers/problem.ts'
 import { MAX_FAULT_DETAIL, MAX_FAULTS, MAX_LATENCY_MS, MAX_RETRY_AFTER_S } from './fault-bounds.ts'
+import type { FaultDescription, Latency, RequestTrace } from '../handlers/trace.ts'
 import type { RandomSource } from './random-source.ts'
 import { matchTarget, type OperationTarget } from './targets.ts'
 
@@ -30,8 +31,7 @@ export interface RateLimitOptions {
   retryAfter?: number
 }
 
-/** Latency in milliseconds: fixed, or a `[min, max]` range drawn from the seeded source. */
-export type Latency = number | readonly [number, number]
+export type { FaultDescription, Latency }
 
 /** A registered fault: how many requests it hit, and how to remove it. */
 export interface FaultHandle {
@@ -39,23 +39,6 @@ export interface FaultHandle {
   readonly id: number
   readonly hits: number
   remove(): void
-}
-
-/** A registered fault as plain data (`faults.list()`): what it does, to which operations, how often. */
-export interface FaultDescription {
-  id: number
-  type: 'fail' | 'disconnect' | 'latency' | 'rateLimit'
-  /** The target it was registered with: an operation name, `METHOD /api/path`, or `*`. */
-  target: string
-  status?: number
-  detail?: string
-  latency?: Latency
-  requests?: number
-  retryAfter?: number
-  times?: number
-  rate?: number
-  /** Requests it acted on so far. */
-  hits: number
 }
 
 type Effect =
@@ -165,14 +148,15 @@ export class FaultRegistry implements FaultGate {
     return this.#faults.length
   }
 
-  /** Runs the faults that match the operation, in the order they were added. */
-  async apply(operation: Operation): Promise<FaultOutcome> {
+  /** Runs the faults that match the operation, in the order they were added; tells `trace` which acted. */
+  async apply(operation: Operation, trace?: RequestTrace): Promise<FaultOutcome> {
     for (const fault of this.#faultsOf(operation)) {
       fault.seen++
       const { effect } = fault
       if (effect.kind === 'rateLimit') {
         if (fault.seen <= effect.requests) continue
         fault.hits++
+        trace?.faulted(describe(fault))
         return {
           problem: new Problem(429, `rate limit of ${effect.requests} requests exceeded`, undefined, {
             'Retry-After': String(effect.retryAfter),
@@ -182,9 +166,12 @@ export class FaultRegistry implements FaultGate {
       if (!this.#fires(fault)) continue
       fault.hits++
       if (effect.kind === 'latency') {
-        await delay(this.#draw(effect.latency))
+        const ms = this.#draw(effect.latency)
+        trace?.faulted(describe(fault), ms)
+        await delay(ms)
         continue
       }
+      trace?.faulted(describe(fault))
       if (effect.kind === 'disconnect') return { response: HttpResponse.error() }
       return { problem: new Problem(effect.status, effect.detail, undefined, effect.headers) }
     }

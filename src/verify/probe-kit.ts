@@ -1,5 +1,5 @@
 /**
- * What a probe is, the README decision rows (topics) the checks observe, and the helpers the probe lists
+ * What a probe is, the topics of docs/spec-decisions.md the checks observe, and the helpers the probe lists
  * (read-probes.ts, write-probes.ts) build their requests with.
  */
 import type { OperationName } from '../handlers/operation-spec.ts'
@@ -7,7 +7,7 @@ import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { AspectName, Discovered } from './aspects.ts'
 import type { RequestSpec } from './client.ts'
 
-/** The README's decision rows verify observes, by their exact topic text. */
+/** The topics verify observes, by their exact headings in docs/spec-decisions.md. */
 export const TOPIC = {
   errors: 'Error bodies',
   links: '`$schema` and `Link`',
@@ -43,7 +43,7 @@ export interface ProbeContext extends Discovered {
   profile: ResolvedProfile
 }
 
-/** The aspects a probe checks, each with the decision row it observes. */
+/** The aspects a probe checks, each with the topic it observes. */
 export type Checks = Partial<Record<AspectName, Topic>>
 
 export interface Probe {

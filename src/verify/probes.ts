@@ -1,7 +1,7 @@
 /**
  * The conformance suite: each probe is one request, built for a side from what that side discovered
  * (its workspace, application, totals) and the profile's bounds, and names the aspects it checks with the
- * README decision row each one observes.
+ * topic of docs/spec-decisions.md each one observes.
  */
 import type { Probe } from './probe-kit.ts'
 import { readProbes } from './read-probes.ts'

@@ -10,7 +10,7 @@ export function reportJson(report: Report, wrote: readonly string[] = []): strin
   return `${JSON.stringify(wrote.length > 0 ? { ...report, wrote } : report, null, 2)}\n`
 }
 
-/** The decision rows the observed checks cover. */
+/** The topics (docs/spec-decisions.md) the observed checks cover. */
 export function topicsCovered(report: Report): string[] {
   return [...new Set(report.checks.filter((check) => check.verdict !== 'not-observed').map((check) => check.topic))]
 }
@@ -28,7 +28,7 @@ export function summary(report: Report, wrote: readonly string[]): string {
   })
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
   const totals =
-    `${report.checks.length} checks covering ${topicsCovered(report).length} decision rows: ${count('same')} same, ` +
+    `${report.checks.length} checks covering ${topicsCovered(report).length} decision topics: ${count('same')} same, ` +
     `${count('differs')} differ, ${count('not-observed')} not observed; score ${report.score}`
   const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${shown(wrote.join('; '), 400)}`] : []
   return [...lines, ...writes, totals].join('\n') + '\n'

@@ -144,7 +144,7 @@ describe('--help', () => {
     expect(text).toMatch(/^ {2}-h, --help {2,}Show this help and exit$/m)
     expect(text).toMatch(/^ {2}-p, --port <number> {2,}TCP port to listen on/m)
     expect(text).toContain('\nExamples:\n')
-    expect(text.endsWith('See the README.\n')).toBe(true)
+    expect(text.endsWith('Documentation: README.md and docs/ of the package (node_modules/workspace-api-mock/ in a project).\n')).toBe(true)
   })
 })
 

@@ -2,7 +2,8 @@
  * The demo server as one executable (`npm run build:exe`, scripts/build-exe.ts), run as a user without
  * Node runs it: a copy in a folder of its own (no node_modules above it), PATH holding that folder only (no
  * `node` on it), no NODE_* variable. It serves the demo, sessions, the console, the reference page and the
- * OpenAPI document from what is inside it, reloads a --state file, and refuses a scenario module.
+ * OpenAPI document from what is inside it, MCP with its decisions resource, reloads a --state file, and
+ * refuses a scenario module.
  *
  * Skipped with a note on a developer machine that has not built it, or built it before the sources last
  * changed; in CI (`CI` set: .ci/run builds it before npm test) a missing executable fails, as the browser
@@ -14,6 +15,8 @@ import { copyFileSync, existsSync, linkSync, mkdtempSync, readdirSync, readFileS
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { waitForBanner } from '../cli/cli-process.ts'
 
@@ -30,7 +33,7 @@ function skipReason(): string | undefined {
 }
 
 /** What the executable is built from. */
-const SOURCES = ['src', 'scripts/exe', 'scripts/build-exe.ts', 'package-lock.json'].map((path) => fileURLToPath(new URL(`../../${path}`, import.meta.url)))
+const SOURCES = ['src', 'scripts/exe', 'scripts/build-exe.ts', 'package-lock.json', 'docs/spec-decisions.md'].map((path) => fileURLToPath(new URL(`../../${path}`, import.meta.url)))
 
 function filesOf(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path]
@@ -171,6 +174,18 @@ describe.skipIf(skipped !== undefined)('the single executable, without Node', { 
     const script = await fetch(`${url}/api/docs/scalar-api-reference.js`, { headers: { 'Accept-Encoding': 'identity' } })
     expect(script.status).toBe(200)
     expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(1_000_000)
+  })
+
+  test('MCP at /__admin/mcp: the decisions resource is docs/spec-decisions.md, packed inside', async () => {
+    const { url } = running()
+    const client = new Client({ name: 'exe-test', version: '1.0.0' })
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${url}/__admin/mcp`)))
+    try {
+      const decisions = await client.readResource({ uri: 'docs://workspace-api-mock/decisions.md' })
+      expect((decisions.contents[0] as { text: string }).text).toBe(readFileSync(new URL('../../docs/spec-decisions.md', import.meta.url), 'utf8'))
+    } finally {
+      await client.close()
+    }
   })
 
   test('an icon the data points at', async () => {

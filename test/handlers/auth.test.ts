@@ -1,7 +1,7 @@
 /**
- * Authentication (README, "Authentication"): `X-API-Key` and `X-API-Secret` must both match one principal,
- * else 401 with the `WWW-Authenticate` challenge; empty values count as missing. The problem's `detail`
- * tells the client which header is missing, or that the pair does not match.
+ * Authentication (docs/spec-decisions.md, "Authentication"): `X-API-Key` and `X-API-Secret` must both match one
+ * principal, else 401 with the `WWW-Authenticate` challenge; empty values count as missing. The problem's
+ * `detail` tells the client which header is missing, or that the pair does not match.
  */
 import { describe, expect, test } from 'vitest'
 import { expectProblem } from '../support/api-assertions.ts'

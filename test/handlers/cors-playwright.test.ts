@@ -1,6 +1,6 @@
 /**
- * CORS of answers fulfilled through Playwright routes (README, "CORS under Playwright"): a cross-origin page
- * gets the demo server's CORS headers plus `Access-Control-Allow-Credentials: true`; a same-origin page none.
+ * CORS of answers fulfilled through Playwright routes (docs/runners.md, "Playwright"): a cross-origin page gets
+ * the demo server's CORS headers plus `Access-Control-Allow-Credentials: true`; a same-origin page none.
  * `routeMockApi` is driven with a stand-in for Playwright's context and route objects: what `route.fulfill`
  * receives is what the browser page sees.
  */

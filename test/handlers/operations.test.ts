@@ -1,7 +1,7 @@
 /**
  * What each operation tells the client beyond the status: the `detail` of its 404s, the order of its checks
- * (README, "Order of checks": 415 → 413 → 400 → 422 → 404), what a create body leaves out, and the headers
- * of the public files.
+ * (docs/spec-decisions.md, "Order of checks": 415 → 413 → 400 → 422 → 404), what a create body leaves out, and
+ * the headers of the public files.
  */
 import { describe, expect, test } from 'vitest'
 import { errorAt, expectProblem } from '../support/api-assertions.ts'

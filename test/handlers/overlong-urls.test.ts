@@ -1,7 +1,7 @@
 /**
- * Over-long URLs (README, "Over-long URLs"): a URL under the API's paths (`<baseUrl>/api`, or `/api` on any
- * origin without a baseUrl) longer than 8,192 characters is 414 before any other check; one of 8,192 is
- * served as usual; over-long URLs elsewhere are not the mock's to answer.
+ * Over-long URLs (docs/spec-decisions.md, "Over-long URLs"): a URL under the API's paths (`<baseUrl>/api`, or
+ * `/api` on any origin without a baseUrl) longer than 8,192 characters is 414 before any other check; one of
+ * 8,192 is served as usual; over-long URLs elsewhere are not the mock's to answer.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'

@@ -1,7 +1,7 @@
 /**
- * Problems the pipeline itself answers (README, "Error bodies" and "Kit failures"): the title of a status
- * Go's table has no text for, and a failure inside the kit (here: an override that throws), which becomes a
- * 500 problem and a console.error, never an exception in the test.
+ * Problems the pipeline itself answers (docs/spec-decisions.md, "Error bodies"; docs/api.md, "The kit's own
+ * failures"): the title of a status Go's table has no text for, and a failure inside the kit (here: an override
+ * that throws), which becomes a 500 problem and a console.error, never an exception in the test.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ORIGIN, useHarness } from '../support/mock-server.ts'

@@ -1,7 +1,7 @@
 /**
- * Reading a JSON request body (README, "Body transport errors", "Rejected values in errors"): which content
- * types are JSON, the 413 limit by `Content-Length` and by counting, 400 for an empty or malformed body, and
- * the `detail` and `errors[].value` each of them shows the client.
+ * Reading a JSON request body (docs/spec-decisions.md, "Body transport errors", "Rejected values in errors"):
+ * which content types are JSON, the 413 limit by `Content-Length` and by counting, 400 for an empty or malformed
+ * body, and the `detail` and `errors[].value` each of them shows the client.
  */
 import { describe, expect, test } from 'vitest'
 import { errorAt, expectProblem } from '../support/api-assertions.ts'

@@ -1,7 +1,7 @@
 /**
- * What the pipeline reads of a request and hands on: repeated paging parameters (README, "Paging names and
- * defaults": repeated is a 422), the journal's view of bodies, and the request an override receives (the
- * client's own, unread: the kit reads a copy).
+ * What the pipeline reads of a request and hands on: repeated paging parameters (docs/spec-decisions.md, "Paging
+ * names and defaults": repeated is a 422), the journal's view of bodies, and the request an override receives
+ * (the client's own, unread: the kit reads a copy).
  */
 import { describe, expect, test } from 'vitest'
 import { errorAt, expectProblem } from '../support/api-assertions.ts'

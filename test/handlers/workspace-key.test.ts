@@ -1,6 +1,7 @@
 /**
- * Which workspace ids a client may send (README, "Workspace id prefix"): under `workspaceIdPrefix: 'app'`
- * both `app_<hex>` and `wse_<hex>` name a workspace, and nothing else does; by default only `wse_<hex>`.
+ * Which workspace ids a client may send (docs/spec-decisions.md, "Workspace id prefix"): under
+ * `workspaceIdPrefix: 'app'` both `app_<hex>` and `wse_<hex>` name a workspace, and nothing else does; by default
+ * only `wse_<hex>`.
  */
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'

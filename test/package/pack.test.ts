@@ -13,7 +13,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM } from '../support/chromium.ts'
 import { oldNode } from '../support/old-node.ts'
-import { codeLines, runBlock, runBlocks, startServer, stopServer, usageBlocks } from './readme-blocks.ts'
+import { asDocumented, codeLines, documentedBanner, runBlock, runBlocks, startServer, stopServer, usageBlocks } from './readme-blocks.ts'
 import { packFreshCopy, userEnv } from '../support/packed.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
@@ -97,13 +97,15 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     if (stage) rmSync(stage, { recursive: true, force: true })
   })
 
-  test('the tarball holds the built JS and .d.ts of every entry point, the bin, the JSON fixtures and the license, nothing of the sources', () => {
+  test('the tarball holds the built JS and .d.ts of every entry point, the bin, the JSON fixtures, the docs and the license, nothing of the sources', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
+    const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
+    expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas, ...docs].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
@@ -111,7 +113,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   })
 
   test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest, @playwright/test and storybook) as peers', () => {
-    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook']) {
+    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook', './devtools']) {
       const target = manifest.exports[entry]
       expect(Object.keys(target)[0]).toBe('types')
       for (const path of Object.values(target) as string[]) {
@@ -152,7 +154,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
     // The storybook entry ships to the preview: no JSON Schema generator, OpenAPI documents, server or MCP at import.
     expect(loaded('storybook/index.js').filter((file) => /json-schemas|json-schema-processors|served-documents|document|yaml|server|mcp-/.test(file))).toEqual([])
-    expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full/.test(file))).toEqual([])
+    expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full|devtools|panel/.test(file))).toEqual([])
+    // The devtools' launcher loads alone; the panel (the console UI) on its first opening.
+    expect(loaded('devtools/index.js').filter((file) => /panel|console-ui|mock-admin/.test(file))).toEqual([])
+    expect(loaded('storybook/index.js').filter((file) => /devtools|panel/.test(file))).toEqual([])
     expect(loaded('index.js').filter((file) => /server/.test(file))).toEqual([])
     // The walk sees what is static: the main entry exports the generator, the node entry the server.
     expect(loaded('index.js').some((file) => /json-schemas/.test(file))).toBe(true)
@@ -250,6 +255,18 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     for (const output of outputs) expect(output).toMatch(/Base URL: http:\/\/(127\.0\.0\.1|localhost):/)
   })
 
+  test('the packed `npx workspace-api-mock` prints the banner docs/demo-server.md shows, word for word', async () => {
+    const { args, text } = documentedBanner()
+    const server = await startServer(`npx workspace-api-mock ${args.join(' ')} --port 0`, consumer)
+    try {
+      const printed = server.output()
+      const banner = printed.slice(0, printed.indexOf('Press Ctrl+C to stop.\n') + 'Press Ctrl+C to stop.\n'.length)
+      expect(asDocumented(banner, server.url, text)).toBe(text)
+    } finally {
+      await stopServer(server)
+    }
+  })
+
   test.skipIf(!old)(`on an older Node (${old?.path} v${old?.version}) the packed entries and command say which Node they need`, async () => {
     const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version})`
     const cli = await command(old!.path, [join(consumer, 'node_modules/workspace-api-mock/dist/cli/main.js'), '--port', '0'], consumer)
@@ -259,6 +276,26 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       expect(imported.code, entry).toBe(1)
       expect(imported.output, entry).toContain(`Error: ${sentence}\n`)
     }
+  })
+
+  test("the installed package's README, docs and --help lead to files it holds: every relative link, every docs/ page named", async () => {
+    const installed = join(consumer, 'node_modules/workspace-api-mock')
+    const pages = ['README.md', ...packedFiles.filter((path) => path.startsWith('docs/'))]
+    const missing: string[] = []
+    for (const page of pages) {
+      // Links outside code: `[text](target)`, without web addresses and anchors.
+      const prose = readFileSync(join(installed, page), 'utf8').replace(/```[\s\S]*?```/g, '').replace(/`[^`\n]*`/g, '')
+      for (const [, target] of prose.matchAll(/\]\(([^)\s#]+)(?:#[^)]*)?\)/g)) {
+        if (/^(https?|mailto):/.test(target!)) continue
+        if (!existsSync(join(installed, page, '..', target!))) missing.push(`${page} -> ${target}`)
+      }
+    }
+    const { code, output } = await command(process.execPath, [join(installed, 'dist/cli/main.js'), '--help'], consumer)
+    expect(code).toBe(0)
+    const named = [...output.matchAll(/\b(docs\/[\w./-]+\.md|README\.md)\b/g)].map((m) => m[1]!)
+    expect(named).toContain('docs/demo-server.md')
+    for (const path of named) if (!existsSync(join(installed, path))) missing.push(`--help -> ${path}`)
+    expect(missing).toEqual([])
   })
 
   test('workspace-api-mock/openapi.json and /openapi.yaml resolve to the shipped OpenAPI document', () => {

@@ -48,6 +48,23 @@ export function usageBlocks(): Block[] {
   )
 }
 
+/**
+ * The banner docs/demo-server.md shows (the text block after `<!-- demo-banner: <flags> -->`): the flags it
+ * is the output of, and the text.
+ */
+export function documentedBanner(): { args: string[]; text: string } {
+  const page = readFileSync(new URL('demo-server.md', DOCS), 'utf8')
+  const block = /<!-- demo-banner: (.+) -->\n```text\n([\s\S]*?)```/.exec(page)
+  if (!block) throw new Error('docs/demo-server.md has no `demo-banner` block')
+  return { args: block[1]!.split(' '), text: block[2]! }
+}
+
+/** A banner as the documentation shows it: served at the documented address, ready in the time it shows. */
+export function asDocumented(banner: string, url: string, documented: string): string {
+  const time = /\(ready in [\d.]+ s\)/.exec(documented)?.[0] ?? ''
+  return banner.replaceAll(url, DOCUMENTED_URL).replace(/\(ready in [\d.]+ s\)/, time)
+}
+
 export function runBlocks(where: string): string[] {
   return usageBlocks()
     .filter((block) => block.marker === 'usage-run' && block.target === where)

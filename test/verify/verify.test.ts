@@ -51,12 +51,12 @@ describe('against the demo server', () => {
     }
     expect(parsed.checks.filter((c: { verdict: string }) => c.verdict !== 'same')).toEqual([])
     const lines = run.stdout.trimEnd().split('\n')
-    const totals = /^(\d+) checks covering (\d+) decision rows: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
+    const totals = /^(\d+) checks covering (\d+) decision topics: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
     expect(totals, lines.at(-1)).not.toBeNull()
     expect(Number(totals![1])).toBe(parsed.checks.length)
     expect(Number(totals![2])).toBe(write ? 25 : 22)
     // docs/verify.md states both runs' numbers.
-    const stated = /reports (\d+) checks covering (\d+) of the README's (\d+) decision rows, all `same`\n\((\d+) checks and (\d+) rows with `--write`/.exec(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8'))!
+    const stated = /reports (\d+) checks covering (\d+) of the (\d+) topics of \S+, all `same` \((\d+) checks and (\d+) topics with `--write`/.exec(verifyPage())!
     expect([Number(stated[write ? 4 : 1]), Number(stated[write ? 5 : 2])]).toEqual([Number(totals![1]), Number(totals![2])])
     expect(lines.filter((line) => line.startsWith('same '))).toHaveLength(parsed.checks.length)
     const xml = readFileSync(junit, 'utf8')
@@ -82,11 +82,24 @@ test.each([[false], [true]])('in-process against api.handle, write %s: every che
   expect(report.score).toBe(100)
 })
 
-test("the README's decisions table says, row by row, what verify observes and which knobs the profile has", () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  const table = readme.slice(readme.indexOf('## Decisions where the spec is silent'), readme.indexOf('## Benchmark'))
-  const rows = [...table.matchAll(/^\| (.+?) \| .* \| (.+?) \|$/gm)].slice(1).map((m) => ({ topic: m[1]!, verify: m[2]! }))
-  expect(readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8')).toContain(`of the README's ${rows.length} decision rows`)
+/** docs/verify.md, its lines joined (a sentence may wrap anywhere). */
+function verifyPage(): string {
+  return readFileSync(new URL('../../docs/verify.md', import.meta.url), 'utf8').replace(/\s+/g, ' ')
+}
+
+/** The topics of docs/spec-decisions.md: each `### heading` and its closing `Verify: ...` line. */
+function specTopics(): Array<{ topic: string; verify: string }> {
+  const page = readFileSync(new URL('../../docs/spec-decisions.md', import.meta.url), 'utf8')
+  return page.split(/^### /m).slice(1).map((section) => {
+    const verify = /^Verify: (.+)\.$/m.exec(section)
+    if (!verify) throw new Error(`docs/spec-decisions.md: "${section.split('\n')[0]}" has no "Verify: ..." line`)
+    return { topic: section.split('\n')[0]!, verify: verify[1]! }
+  })
+}
+
+test('docs/spec-decisions.md says, topic by topic, what verify observes and which knobs the profile has', () => {
+  const rows = specTopics()
+  expect(verifyPage()).toContain(`of the ${rows.length} topics of`)
   const observed = rows.filter((row) => row.verify.startsWith('observed')).map((row) => row.topic)
   expect(observed.sort()).toEqual([...new Set(probesOf(true).flatMap((probe) => Object.values(probe.checks)))].sort())
   const knobs = rows.flatMap((row) => [...row.verify.matchAll(/`([a-zA-Z.{},]+)`/g)].map((m) => m[1]!)).filter((knob) => !knob.startsWith('--'))

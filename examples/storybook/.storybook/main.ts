@@ -4,7 +4,7 @@ const config: StorybookConfig = {
   framework: '@storybook/react-vite',
   stories: ['../src/**/*.stories.tsx'],
   addons: ['@storybook/addon-vitest'],
-  // MSW's worker script (`npx msw init public`), served at /mockServiceWorker.js by dev, build and the tests.
+  // MSW's worker script (`npx msw init public --no-save`), served at /mockServiceWorker.js by dev, build and the tests.
   staticDirs: ['../public'],
 }
 

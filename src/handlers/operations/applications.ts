@@ -16,7 +16,9 @@ import { visibleWorkspace } from './workspaces.ts'
 /** The workspace named by X-Workspace-ID, once every other input of the request has been validated. */
 function scopedWorkspace(input: OperationInput, headerValue: string, principal: Account): Workspace {
   assertValid(input.errors)
-  return visibleWorkspace(input.mock, headerValue, principal)
+  const workspace = visibleWorkspace(input.mock, headerValue, principal)
+  input.trace.read('workspaces', workspace)
+  return workspace
 }
 
 export const listApplications = defineOperation({
@@ -35,10 +37,14 @@ export const listApplications = defineOperation({
     const workspace = scopedWorkspace(input, scope, principal)
     const all = input.mock.store.indexes.applicationsOf(workspace.id)
     const start = (currentPage - 1) * pageSize
-    if (start >= all.length && currentPage > 1 && input.mock.profile.pastTheEnd === 'not-found') {
-      throw new Problem(404, `page ${currentPage} is past the last page (${all.length} applications)`)
+    if (start >= all.length && currentPage > 1) {
+      input.trace.knob('pastTheEnd')
+      if (input.mock.profile.pastTheEnd === 'not-found') {
+        throw new Problem(404, `page ${currentPage} is past the last page (${all.length} applications)`)
+      }
     }
     const records = all.slice(start, start + pageSize)
+    input.trace.read('applications', records)
     return cachedEnvelope.page('PagingResponseListApplicationBody', input.target, records, input.mock.serialize.application, {
       currentPage,
       pageSize,
@@ -63,8 +69,16 @@ export const getApplication = defineOperation({
     const workspace = scopedWorkspace(input, scope, principal)
     const application = input.mock.store.indexes.application(id)
     if (!application || application.workspace !== workspace.id) {
-      throw new Problem(404, `application ${id} not found in workspace ${scope}`)
+      const reason = application ? 'outside-workspace' : 'not-found'
+      throw new Problem(404, `application ${id} not found in workspace ${scope}`).because({
+        kind: 'lookup',
+        collection: 'applications',
+        id,
+        reason,
+        workspace: scope,
+      })
     }
+    input.trace.read('applications', application)
     return cachedEnvelope.item(
       'SuccessResponseApplicationBody',
       input.target,

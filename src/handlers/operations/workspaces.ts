@@ -17,13 +17,15 @@ import { assertValid } from '../validation.ts'
 export function visibleWorkspace(mock: MockContext, id: string, principal: Account): Workspace {
   const workspace = mock.store.indexes.workspace(mock.workspaceKey(id))
   if (!workspace || workspace.organization !== principal.organization) {
-    throw new Problem(404, `workspace ${id} not found`)
+    const reason = workspace ? 'other-organization' : 'not-found'
+    throw new Problem(404, `workspace ${id} not found`).because({ kind: 'lookup', collection: 'workspaces', id, reason })
   }
   return workspace
 }
 
 /** The single-workspace envelope, shared by get, create and update. */
 function workspaceItem(input: OperationInput, workspace: Workspace): Reply {
+  input.trace.read('workspaces', workspace)
   return cachedEnvelope.item('SuccessResponseWorkspaceBody', input.target, input.mock.serialize.workspace(workspace))
 }
 
@@ -39,6 +41,7 @@ export const listWorkspaces = defineOperation({
   run(input) {
     const { mock } = input
     const records = mock.store.indexes.workspacesOf(principalOf(input).organization)
+    input.trace.read('workspaces', records)
     return cachedEnvelope.list('SuccessResponseListWorkspaceBody', input.target, records, mock.serialize.workspace)
   },
 })
@@ -77,6 +80,7 @@ export const createWorkspace = defineOperation({
       { name: body!.name, description: body!.description ?? '', domain: body!.domain ?? '' },
       principalOf(input),
     )
+    input.trace.wrote('workspaces', workspace)
     return workspaceItem(input, workspace)
   },
 })
@@ -98,6 +102,7 @@ export const updateWorkspace = defineOperation({
     const principal = principalOf(input)
     const current = visibleWorkspace(input.mock, id, principal)
     const workspace = await input.mock.store.updateWorkspace(current, body!, principal)
+    input.trace.wrote('workspaces', workspace)
     return workspaceItem(input, workspace)
   },
 })

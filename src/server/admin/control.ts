@@ -38,7 +38,7 @@ class BaseState implements ServedMock {
   readonly api: MockApi
   readonly dispatch: Dispatcher
   scenario: string
-  readonly seed: number
+  seed: number
   readonly startupFaults: readonly FaultSpec[]
   readonly startupIds = new Set<number>()
   sessions!: SessionRegistry

@@ -22,9 +22,10 @@ import { sameSecret, tokenProblem } from './guard.ts'
 import type { SessionDescription } from '../../wire/admin.ts'
 import { scenarioRecords, stateRecords, type OwnData } from '../limits.ts'
 import { SessionBudgetError, SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
-import { countsOf, describePrincipals } from '../sessions/served-mock.ts'
+import { countsOf, describePrincipals } from '../../mock-admin/info.ts'
+import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import { mockAdmin } from './mock-routes.ts'
-import { checkedState, checkRecords, readSizedJson, stateProblem } from './state-body.ts'
+import { checkRecords, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
 
 const createSchema = z.strictObject({

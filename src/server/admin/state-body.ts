@@ -1,8 +1,8 @@
-/** A state as an admin request brings it (`POST state`, a session's `state`): read, bounded and checked. */
+/**
+ * A body as an admin request brings it (`POST state`, a session's `state`): read and bounded (checked by
+ * src/mock-admin/state.ts, which the devtools panel calls too).
+ */
 import { Problem } from '../../handlers/problem.ts'
-import type { ErrorDetail } from '../../model/schemas.ts'
-import type { ScenarioState } from '../../model/state.ts'
-import { InvalidStateError, validateState } from '../../model/validate-state.ts'
 
 /** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
 export async function readJson(request: Request): Promise<unknown> {
@@ -21,22 +21,6 @@ export async function readSizedJson(request: Request): Promise<{ value: unknown;
   }
 }
 
-/**
- * A state as a client sent it, checked as `--state` checks a file: a 422 problem naming the record and
- * the field (`errors[0].location` is e.g. `body.workspaces[3].name`) when it does not fit the model.
- */
-export function checkedState(value: unknown, location = 'body'): ScenarioState {
-  try {
-    validateState(value)
-    if (value.accounts.length === 0) {
-      throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
-    }
-  } catch (error) {
-    throw stateProblem(error, location)
-  }
-  return value
-}
-
 /** A 422 problem naming the bound when a scenario or state loaded over HTTP would hold more records than it. */
 export function checkRecords(records: number, maxRecords: number, location: string, value?: unknown): void {
   if (records <= maxRecords) return
@@ -44,12 +28,4 @@ export function checkRecords(records: number, maxRecords: number, location: stri
   throw new Problem(422, `the ${location === 'body' ? 'state' : location.replace(/^body\./, '')} ${message}`, [
     { message, location, ...(value !== undefined && { value }) },
   ])
-}
-
-/** A state refused with `InvalidStateError` as a 422 problem at its location; anything else as it is. */
-export function stateProblem(error: unknown, location = 'body'): unknown {
-  if (!(error instanceof InvalidStateError)) return error
-  const at = error.location === '' ? location : `${location}.${error.location}`
-  const detail: ErrorDetail = { message: error.reason, location: at }
-  return new Problem(422, error.message, [detail])
 }

@@ -31,7 +31,10 @@ export const RENDERER_PATH = '/api/docs/scalar-api-reference.js'
  * installed devDependency @scalar/api-reference.
  */
 export function rendererFile(): { path: string; gzipped: boolean } {
-  const packaged = fileURLToPath(new URL('../../vendor/scalar-api-reference.js.gz', import.meta.url))
+  // Built, this module is in a file one level below dist/ (dist/chunks/; dist/cli/ in the executable), so
+  // `../vendor/` is dist/vendor/; from the sources (src/server/http/) it names nothing, and the installed
+  // renderer below is used.
+  const packaged = fileURLToPath(new URL('../vendor/scalar-api-reference.js.gz', import.meta.url))
   // Stryker disable next-line all: untestable
   if (existsSync(packaged)) return { path: packaged, gzipped: true }
   // The package exports no path to it: find it beside its main module (dist/index.js).

@@ -1,14 +1,14 @@
 /**
  * The demo server as an MCP server: the admin routes as tools (tools.ts), and two resources: the OpenAPI
- * document the server serves and the README's decisions where the specification is silent. One is made
- * per caller: over HTTP per request (stateless), over stdio once.
+ * document the server serves and the decisions where the specification is silent (docs/spec-decisions.md).
+ * One is made per caller: over HTTP per request (stateless), over stdio once.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { Problem } from '../../handlers/problem.ts'
 import { z } from '../../model/zod.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
-import { decisionsTable } from '../package-info.ts'
+import { specDecisions } from '../package-info.ts'
 import { sizeText } from '../../text/size-text.ts'
 import { adminCall, inputShape, TOOLS, type Tool } from './tools.ts'
 
@@ -47,8 +47,8 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
   server.registerResource(
     'decisions',
     'docs://workspace-api-mock/decisions.md',
-    { description: 'What the mock does where the API specification is silent (the README\'s decisions table)', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: decisionsTable() }] }),
+    { description: 'What the mock does where the API specification is silent (docs/spec-decisions.md)', mimeType: 'text/markdown' },
+    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: specDecisions() }] }),
   )
   return server
 }

@@ -11,7 +11,7 @@ import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { operations } from '../../handlers/routes.ts'
 import { Problem } from '../../handlers/problem.ts'
-import type { JournalEntry } from '../../testkit/journal.ts'
+import { includes, type JournalEntry } from '../../testkit/journal.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
@@ -139,12 +139,18 @@ export const TOOLS: readonly Tool[] = [
   },
   {
     name: 'query_journal',
-    description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
+    description: 'The requests the mock answered, oldest first, each with why it was answered so; filtered by operation, status, time and why',
     input: {
       session: SESSION,
       operation: { type: 'string', enum: operations.map((operation) => operation.name), description: 'Only requests this operation served' },
       status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
       since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
+      why: {
+        type: 'object',
+        description:
+          'Only requests whose why holds these members (partial match), e.g. {"decision":{"kind":"lookup","reason":"other-organization"}}; ' +
+          'why has route, caller, decision (kind fault, override, authentication, validation, body, lookup, route, operation or error), profile, delays, read and written',
+      },
     },
     readOnly: true,
     heavy: true,
@@ -198,7 +204,7 @@ const OPERATION_NAMES = new Set<string>(operations.map((operation) => operation.
 
 /** The journal query's filter; a 422 problem naming each argument that does not fit. */
 function journalFilter(args: Args): (entry: JournalEntry) => boolean {
-  const { operation, status, since } = args
+  const { operation, status, since, why } = args
   const errors: ErrorDetail[] = []
   if (operation !== undefined && !OPERATION_NAMES.has(operation as string)) {
     errors.push({ message: `no operation ${JSON.stringify(operation)}: one of ${[...OPERATION_NAMES].join(', ')}`, location: 'operation', value: operation })
@@ -209,11 +215,15 @@ function journalFilter(args: Args): (entry: JournalEntry) => boolean {
   if (since !== undefined && !(Number.isInteger(since) && (since as number) >= 0)) {
     errors.push({ message: 'expected epoch milliseconds (an integer, 0 or more)', location: 'since', value: since })
   }
+  if (why !== undefined && (typeof why !== 'object' || why === null || Array.isArray(why))) {
+    errors.push({ message: 'expected an object (a part of an entry\'s why)', location: 'why', value: why })
+  }
   if (errors.length > 0) throw new Problem(422, 'validation failed', errors)
   return (entry) =>
     (operation === undefined || entry.operation === operation) &&
     (status === undefined || entry.status === status) &&
-    (since === undefined || entry.time >= (since as number))
+    (since === undefined || entry.time >= (since as number)) &&
+    (why === undefined || includes(entry.why, why))
 }
 
 /** A tool's input as the SDK takes it: every argument passes (the admin routes check), described as given. */

@@ -23,7 +23,8 @@ import type { ScenarioState } from '../../model/state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
 import { DEFAULT_SESSION_LIMITS, scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords, type OwnData, type SessionLimits } from '../limits.ts'
 import { sizeText } from '../../text/size-text.ts'
-import { recordCount, restoreStartupFaults, workspaceIdsOf, type FaultSpec, type ServedMock } from './served-mock.ts'
+import { workspaceIdsOf } from '../../mock-admin/info.ts'
+import { recordCount, restoreStartupFaults, type FaultSpec, type ServedMock } from './served-mock.ts'
 
 export { DEFAULT_SESSION_LIMITS, type SessionLimits }
 
@@ -107,7 +108,7 @@ class Session implements MockSession, ServedMock {
   readonly api: MockApi
   readonly dispatch: Dispatcher
   scenario: string
-  readonly seed: number
+  seed: number
   readonly startupFaults: readonly FaultSpec[]
   readonly startupIds = new Set<number>()
   readonly created = new Date()

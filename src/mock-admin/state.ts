@@ -1,0 +1,33 @@
+/**
+ * A state as a client sends it (a file uploaded in the console or the panel, the body of
+ * `POST <admin>/state`), checked as `--state` checks a file, its problems as 422 problems at their location.
+ */
+import { Problem } from '../handlers/problem.ts'
+import type { ErrorDetail } from '../model/schemas.ts'
+import type { ScenarioState } from '../model/state.ts'
+import { InvalidStateError, validateState } from '../model/validate-state.ts'
+
+/**
+ * A state as a client sent it, checked as `--state` checks a file: a 422 problem naming the record and
+ * the field (`errors[0].location` is e.g. `body.workspaces[3].name`) when it does not fit the model.
+ */
+export function checkedState(value: unknown, location = 'body'): ScenarioState {
+  try {
+    validateState(value)
+    if (value.accounts.length === 0) {
+      throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
+    }
+  } catch (error) {
+    throw stateProblem(error, location)
+  }
+  return value
+}
+
+/** A state refused with `InvalidStateError` as a 422 problem at its location; anything else as it is. */
+export function stateProblem(error: unknown, location = 'body'): unknown {
+  if (!(error instanceof InvalidStateError)) return error
+  const at = error.location === '' ? location : `${location}.${error.location}`
+  const detail: ErrorDetail = { message: error.reason, location: at }
+  return new Problem(422, error.message, [detail])
+}
+
