@@ -3,7 +3,6 @@
  * also speaks MCP on stdio, until stdin ends. Exit codes: 0 after a clean stop, 1 when the server cannot
  * start, 2 for a command-line mistake.
  */
-import { readFileSync } from 'node:fs'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
 import type { Scenario } from '../scenarios/kit.ts'
@@ -16,7 +15,8 @@ import { COMMAND, describe, packageVersion } from './command.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { FlagError, helpText, isScenarioModule, parseFlags, type CliSettings } from './serve-flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
-import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials } from './sources.ts'
+import { buildModuleState, describeChanges, loadScenarioModule, loadStateFile, SourceError, STATE_FILE, withFirstCredentials } from './sources.ts'
+import { readRegularFile } from './json-file.ts'
 import { watchFile } from './watch.ts'
 
 /** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
@@ -36,15 +36,16 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   const unwatch = settings.watch ? watchSource(server, settings, loaded.source, out) : undefined
   const { banner } = await import('./banner.ts')
   out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - began) / 1000 }))
+  let code = 0
   if (settings.command === 'mcp') {
-    await Promise.race([stopped, mcpOnStdio(started)])
+    code = (await Promise.race([stopped, mcpOnStdio(started)])) ?? 0
     // After a signal the protocol's stdin is still open, and would keep the process alive.
     process.stdin.destroy()
   } else {
     await stopped
   }
   unwatch?.()
-  return 0
+  return code
 }
 
 /** The flags, or the exit code of `--help`, `--version` or a mistake. */
@@ -104,11 +105,12 @@ async function start(settings: CliSettings, { source, profile }: { source: Sourc
   }
 }
 
-/** Serves MCP on stdio until stdin ends, then stops the server. */
-async function mcpOnStdio(started: StartedServer): Promise<void> {
+/** Serves MCP on stdio until stdin ends, then stops the server; resolves with the exit code. */
+async function mcpOnStdio(started: StartedServer): Promise<number> {
   const { serveStdio } = await import('./mcp-stdio.ts')
-  await serveStdio(started)
+  const code = await serveStdio(started)
   await started.server.close()
+  return code
 }
 
 /** What the command serves: a preset scenario, a scenario module, or a state file. */
@@ -157,7 +159,7 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
     seed: settings.seed,
     strict: false,
     faults: faultsOf(settings),
-    sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle },
+    sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle, maxStateBytes: settings.maxSessionBytes },
     maxRecords: settings.maxRecords,
     bodyTimeout: settings.bodyTimeout,
     adminToken: settings.adminToken,
@@ -201,7 +203,8 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
   let queue = Promise.resolve()
   const reload = async () => {
     const text = readText(path)
-    if (text === lastText) return
+    // A file it cannot read (gone, a FIFO, a device) is reloaded to say why, each time it changes.
+    if (text !== undefined && text === lastText) return
     lastText = text
     const at = new Date().toLocaleTimeString('en-GB')
     try {
@@ -233,7 +236,7 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularFile(path, STATE_FILE)
   } catch {
     return undefined
   }

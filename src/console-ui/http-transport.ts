@@ -99,6 +99,11 @@ export class HttpTransport implements ConsoleTransport {
     return this.#call('DELETE records/{collection}/{id}', `${this.prefix}/records/${collection}/${encodeURIComponent(id)}`)
   }
 
+  /** The API reference's address: it shows the secrets, so it needs the token as the console does. */
+  docsUrl(): string {
+    return this.#withToken('/api/docs')
+  }
+
   /** `path` with the token, for addresses a browser fetches by itself. */
   #withToken(path: string): string {
     const token = this.#token

@@ -10,6 +10,7 @@ import { compareByCreatedThenId } from '../model/ordering.ts'
 import { applicationSchema, workspaceSchema, type Account, type Application, type Icons, type Organization, type Workspace } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import { shown, shownValue } from '../text/terminal-text.ts'
 import { RecordError } from './client.ts'
 import type { Recorded } from './read.ts'
 
@@ -30,7 +31,7 @@ export function recordedState(recorded: Recorded, options: StateOptions): Scenar
   } catch (error) {
     if (!(error instanceof InvalidStateError)) throw error
     const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : ''
-    throw new RecordError(`the service's records do not fit the mock's model: ${error.message}${more}`)
+    throw new RecordError(`the service's records do not fit the mock's model: ${shown(error.message, 400)}${more}`)
   }
   return state
 }
@@ -71,7 +72,7 @@ function mockIcons(icons: Icons | undefined, iconsOrigin: string): Icons {
 /** The records' organization: one, since a principal sees its own; a service with none shown gets one named after it. */
 function organizationOf(workspaces: readonly Workspace[], target: string): Organization {
   const ids = [...new Set(workspaces.map((workspace) => workspace.organization))].sort()
-  if (ids.length > 1) throw new RecordError(`the service's workspaces belong to ${ids.length} organizations (${ids.slice(0, 3).join(', ')}); a principal sees one`)
+  if (ids.length > 1) throw new RecordError(`the service's workspaces belong to ${ids.length} organizations (${ids.slice(0, 3).map((id) => shownValue(id)).join(', ')}); a principal sees one`)
   const host = new URL(target).hostname
   return { id: ids[0] ?? `${ID_PREFIX.organization}_${digest(target)}`, name: `Recorded from ${host}`, domain: host }
 }

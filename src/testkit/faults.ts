@@ -2,6 +2,7 @@ import { delay, HttpResponse } from 'msw'
 import type { Operation } from '../handlers/operation.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
 import { Problem } from '../handlers/problem.ts'
+import { MAX_FAULT_DETAIL, MAX_FAULTS, MAX_LATENCY_MS, MAX_RETRY_AFTER_S } from './fault-bounds.ts'
 import type { FaultDescription, Latency, RequestTrace } from '../handlers/trace.ts'
 import type { RandomSource } from './random-source.ts'
 import { matchTarget, type OperationTarget } from './targets.ts'
@@ -62,6 +63,8 @@ interface Fault {
  */
 export class FaultRegistry implements FaultGate {
   #faults: Fault[] = []
+  /** The faults that apply to each operation, in order, built on first use after a change. */
+  #byOperation = new Map<Operation, Fault[]>()
   #nextId = 1
   #operations: readonly Operation[]
   #random: RandomSource
@@ -76,6 +79,9 @@ export class FaultRegistry implements FaultGate {
     const status = options.status ?? 500
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`fail: status must be an integer 400..599, got ${status}`)
+    }
+    if (options.detail !== undefined && options.detail.length > MAX_FAULT_DETAIL) {
+      throw new RangeError(`fail: detail must be at most ${MAX_FAULT_DETAIL} characters, got ${options.detail.length}`)
     }
     return this.#add(target, options, {
       kind: 'fail',
@@ -93,8 +99,8 @@ export class FaultRegistry implements FaultGate {
   /** Delay matching requests, then answer them normally. */
   latency(target: OperationTarget, latency: Latency, schedule: FaultSchedule = {}): FaultHandle {
     const [min, max] = typeof latency === 'number' ? [latency, latency] : latency
-    if (!(min >= 0 && max >= min && Number.isFinite(max))) {
-      throw new RangeError(`latency: expected ms >= 0 or [min, max] with min <= max, got ${latency}`)
+    if (!(min >= 0 && max >= min && max <= MAX_LATENCY_MS)) {
+      throw new RangeError(`latency: expected ms from 0 to ${MAX_LATENCY_MS} or [min, max] with min <= max, got ${latency}`)
     }
     return this.#add(target, schedule, { kind: 'latency', latency })
   }
@@ -104,10 +110,14 @@ export class FaultRegistry implements FaultGate {
     if (!(Number.isInteger(options.requests) && options.requests >= 0)) {
       throw new RangeError(`rateLimit: requests must be a non-negative integer, got ${options.requests}`)
     }
+    const retryAfter = options.retryAfter ?? 1
+    if (!(Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= MAX_RETRY_AFTER_S)) {
+      throw new RangeError(`rateLimit: retryAfter must be an integer from 0 to ${MAX_RETRY_AFTER_S} seconds, got ${retryAfter}`)
+    }
     return this.#add(target, {}, {
       kind: 'rateLimit',
       requests: options.requests,
-      retryAfter: options.retryAfter ?? 1,
+      retryAfter,
     })
   }
 
@@ -119,13 +129,13 @@ export class FaultRegistry implements FaultGate {
   /** Removes the fault with this id; false when there is none. */
   remove(id: number): boolean {
     const before = this.#faults.length
-    this.#faults = this.#faults.filter((fault) => fault.id !== id)
+    this.#set(this.#faults.filter((fault) => fault.id !== id))
     return this.#faults.length < before
   }
 
   /** Removes every fault. */
   clear(): void {
-    this.#faults = []
+    this.#set([])
   }
 
   /** Restarts the seeded source too, so that the same test sees the same fault pattern. */
@@ -140,8 +150,7 @@ export class FaultRegistry implements FaultGate {
 
   /** Runs the faults that match the operation, in the order they were added; tells `trace` which acted. */
   async apply(operation: Operation, trace?: RequestTrace): Promise<FaultOutcome> {
-    for (const fault of this.#faults) {
-      if (!fault.applies(operation)) continue
+    for (const fault of this.#faultsOf(operation)) {
       fault.seen++
       const { effect } = fault
       if (effect.kind === 'rateLimit') {
@@ -169,6 +178,20 @@ export class FaultRegistry implements FaultGate {
     return undefined
   }
 
+  #faultsOf(operation: Operation): readonly Fault[] {
+    let faults = this.#byOperation.get(operation)
+    if (faults === undefined) {
+      faults = this.#faults.filter((fault) => fault.applies(operation))
+      this.#byOperation.set(operation, faults)
+    }
+    return faults
+  }
+
+  #set(faults: Fault[]): void {
+    this.#faults = faults
+    this.#byOperation.clear()
+  }
+
   #fires(fault: Fault): boolean {
     const { times, rate } = fault.schedule
     // Stryker disable next-line ConditionalExpression: same-value
@@ -191,6 +214,9 @@ export class FaultRegistry implements FaultGate {
     if (schedule.rate !== undefined && !(schedule.rate >= 0 && schedule.rate <= 1)) {
       throw new RangeError(`rate must be within 0..1, got ${schedule.rate}`)
     }
+    if (this.#faults.length >= MAX_FAULTS) {
+      throw new RangeError(`a mock holds at most ${MAX_FAULTS} faults: remove some first (faults.remove, faults.clear; DELETE /__admin/faults)`)
+    }
     const fault: Fault = {
       id: this.#nextId++,
       target,
@@ -200,14 +226,14 @@ export class FaultRegistry implements FaultGate {
       seen: 0,
       hits: 0,
     }
-    this.#faults.push(fault)
+    this.#set([...this.#faults, fault])
     return {
       id: fault.id,
       get hits() {
         return fault.hits
       },
       remove: () => {
-        this.#faults = this.#faults.filter((f) => f !== fault)
+        this.#set(this.#faults.filter((f) => f !== fault))
       },
     }
   }

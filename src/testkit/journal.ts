@@ -4,6 +4,7 @@ import type { BodyRead } from '../handlers/read-body.ts'
 import { copyChunks, type Reply } from '../handlers/reply.ts'
 import { overrideProblemDetail, overrideReply } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
+import { nestingOf } from '../text/json-nesting.ts'
 import { whyOf, type Why } from './why.ts'
 
 export type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './why.ts'
@@ -328,23 +329,6 @@ function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): 
     }
   }
   return text
-}
-
-/** The deepest nesting of brackets in JSON text (outside strings): no recursion, no allocation. */
-function nestingOf(text: string): number {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92) i++ // a backslash escapes the next character
-      else if (c === 34) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
-    else if (c === 93 || c === 125) depth--
-  }
-  return deepest
 }
 
 /** A copy of `value` whose members below `depth` levels are DEPTH_MARKER (recursion at most `depth` deep). */

@@ -1,4 +1,5 @@
 /** The report of a run in its three forms: JSON (`--report`), JUnit XML (`--junit`) and the terminal summary. */
+import { shown } from '../text/terminal-text.ts'
 import type { Check, Report } from './run.ts'
 
 /**
@@ -14,19 +15,22 @@ export function topicsCovered(report: Report): string[] {
   return [...new Set(report.checks.filter((check) => check.verdict !== 'not-observed').map((check) => check.topic))]
 }
 
-/** One line a check, then the totals. */
+/**
+ * One line a check, then the totals. What the target said (an observed title, a path built from its ids) is
+ * shown with control characters made visible and cut: a title with a newline must not forge lines of its own.
+ */
 export function summary(report: Report, wrote: readonly string[]): string {
   const width = Math.max(...report.checks.map((check) => check.id.length))
   const lines = report.checks.map((check) => {
-    const cut = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`)
+    const cut = (text: string) => shown(text, 100)
     const seen = check.verdict === 'differs' ? `expected ${cut(check.expected)}, observed ${cut(check.observed)}` : cut(check.observed)
-    return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${check.request.path}  ${seen}  [${check.topic}]`
+    return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${shown(check.request.path, 120)}  ${seen}  [${check.topic}]`
   })
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
   const totals =
     `${report.checks.length} checks covering ${topicsCovered(report).length} decision topics: ${count('same')} same, ` +
     `${count('differs')} differ, ${count('not-observed')} not observed; score ${report.score}`
-  const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${wrote.join('; ')}`] : []
+  const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${shown(wrote.join('; '), 400)}`] : []
   return [...lines, ...writes, totals].join('\n') + '\n'
 }
 

@@ -122,7 +122,7 @@ describe('POST /__admin/faults', () => {
     expect(unknown.detail).toMatch(/^Unknown operation target "nope": use an operation name \(listWorkspaces, /)
     expect(unknown.errors).toBeUndefined()
     const reversed = await admin('faults', { json: { type: 'latency', latency: [80, 20] } })
-    expectProblem(reversed, 422, server.url, 'latency: expected ms >= 0 or [min, max] with min <= max, got 80,20')
+    expectProblem(reversed, 422, server.url, 'latency: expected ms from 0 to 120000 or [min, max] with min <= max, got 80,20')
     expect(expectJson(await admin('faults')).faults).toEqual([])
   })
 })

@@ -26,9 +26,10 @@ import type { FaultListing, MockInfo } from '../../wire/admin.ts'
 import { stateRecords } from '../limits.ts'
 import { countsOf, mockInfo } from '../../mock-admin/info.ts'
 import { checkedState, stateProblem } from '../../mock-admin/state.ts'
+import { SessionBudgetError } from '../sessions/registry.ts'
 import { applyFault, restoreStartupFaults, type ServedMock } from '../sessions/served-mock.ts'
 import { recordRoute } from './record-routes.ts'
-import { checkRecords, readJson } from './state-body.ts'
+import { checkRecords, readJson, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
 
 /** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
@@ -89,12 +90,13 @@ async function addFault(request: Request, target: ServedMock): Promise<Response>
 }
 
 async function replaceState(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
-  const body = await readJson(request)
+  const { value: body, bytes } = await readSizedJson(request)
   if (typeof body === 'object' && body !== null) checkRecords(stateRecords(body), maxRecords, 'body')
   const state = checkedState(body)
   try {
-    await target.replaceState(state)
+    await target.replaceState(state, { records: stateRecords(state), bytes })
   } catch (error) {
+    if (error instanceof SessionBudgetError) throw new Problem(429, error.message)
     throw stateProblem(error)
   }
   const { api } = target

@@ -16,6 +16,7 @@ import type { CollectionName } from '../../model/database.ts'
 import { addRecord, COLLECTIONS, deleteRecord, editRecord, listRecords, recordOf } from '../../mock-admin/records.ts'
 import { presetState } from '../../mock-admin/scenario.ts'
 import { stateRecords } from '../limits.ts'
+import { SessionBudgetError } from '../sessions/registry.ts'
 import type { ServedMock } from '../sessions/served-mock.ts'
 import { checkRecords, readJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
@@ -55,7 +56,13 @@ async function switchScenario(request: Request, target: ServedMock, maxRecords: 
   const body = objectOf(await readJson(request)) as { scenario?: unknown; seed?: unknown }
   const state = presetState(target.api, body.scenario, body.seed ?? target.seed)
   checkRecords(stateRecords(state), maxRecords, 'body.scenario', body.scenario)
-  await target.replaceState(state)
+  try {
+    // A session's own data: its records count in the sessions' budget (what the kit builds has no bytes to count).
+    await target.replaceState(state, { records: stateRecords(state), bytes: 0 })
+  } catch (error) {
+    if (error instanceof SessionBudgetError) throw new Problem(429, error.message)
+    throw error
+  }
   target.scenario = String(body.scenario)
   target.seed = (body.seed ?? target.seed) as number
   return wireAnswer('POST scenario', { scenario: target.scenario, seed: target.seed, principals: target.api.principals })

@@ -6,10 +6,16 @@ import { Problem } from '../../handlers/problem.ts'
 
 /** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text()
-  if (text.trim() === '') return undefined
+  return (await readSizedJson(request)).value
+}
+
+/** The JSON body and its size in bytes (what the sessions' budget counts of a state). */
+export async function readSizedJson(request: Request): Promise<{ value: unknown; bytes: number }> {
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
+  if (text.trim() === '') return { value: undefined, bytes: 0 }
   try {
-    return JSON.parse(text)
+    return { value: JSON.parse(text), bytes: bytes.byteLength }
   } catch {
     throw new Problem(400, 'request body is not valid JSON')
   }

@@ -1,4 +1,15 @@
 /**
+ * Headers of the pages that show secrets or drive the admin (the console, the API reference): no referrer
+ * (their address may carry the token), and no framing by another site (a frame could lure clicks).
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'Cache-Control': 'no-store',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "frame-ancestors 'none'",
+}
+
+/**
  * The console's page: the frame the script (client/main.ts) fills in with the console UI's sections. It
  * is the same at `/` and at `/__admin/` and holds no data, so that it can be written once; everything it
  * shows comes from the admin routes (`info`, `records`, `sessions`, `events`).
@@ -20,7 +31,7 @@ export const CONSOLE_PAGE = `<!doctype html>
     <p id="summary" class="summary">Loading…</p>
   </div>
   <nav aria-label="Links">
-    <a href="/api/docs">API reference</a>
+    <a id="docs-link" href="/api/docs">API reference</a>
     <a id="snapshot-link" href="/__admin/snapshot" download="snapshot.json">Download snapshot</a>
   </nav>
 </header>

@@ -26,6 +26,8 @@ export interface Tool {
   readonly input: Readonly<Record<string, JsonSchema>>
   readonly required?: readonly string[]
   readonly readOnly: boolean
+  /** Costs as much as the state is large (reads, builds or loads it whole): one a batch (mcp-http.ts). */
+  readonly heavy?: true
   /** `origin`: the server's base URL, where the API is (`${origin}/api/...`). */
   run(call: AdminCall, args: Args, origin: string): Promise<unknown>
 }
@@ -81,6 +83,7 @@ export const TOOLS: readonly Tool[] = [
       state: { type: 'object', description: 'A whole state (as snapshot answers) instead of a scenario' },
     },
     readOnly: false,
+    heavy: true,
     run: (call, args) => call('POST sessions', 'sessions', args),
   },
   {
@@ -106,6 +109,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'Back to the initial state; the journal is cleared and faults added since start are removed',
     input: sessionOnly,
     readOnly: false,
+    heavy: true,
     run: (call, args) => call('POST reset', on(args, 'reset')),
   },
   {
@@ -149,6 +153,7 @@ export const TOOLS: readonly Tool[] = [
       },
     },
     readOnly: true,
+    heavy: true,
     async run(call, args) {
       const filter = journalFilter(args)
       const { entries } = await call('GET journal', on(args, 'journal'))
@@ -160,6 +165,7 @@ export const TOOLS: readonly Tool[] = [
     description: 'The whole state as JSON (what load_state and create_session take)',
     input: sessionOnly,
     readOnly: true,
+    heavy: true,
     run: (call, args) => call('GET snapshot', on(args, 'snapshot')),
   },
   {
@@ -168,6 +174,7 @@ export const TOOLS: readonly Tool[] = [
     input: { session: SESSION, state: { type: 'object', description: 'A whole state, as snapshot answers' } },
     required: ['state'],
     readOnly: false,
+    heavy: true,
     run: (call, args) => call('POST state', on(args, 'state'), args.state),
   },
 ]

@@ -10,6 +10,7 @@ import { registerFaultJson } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
 import { countsOf } from '../../mock-admin/info.ts'
 import type { FaultBody } from '../../wire/admin.ts'
+import type { OwnData } from '../limits.ts'
 
 /** A fault as the admin route's body and the fault flags bring it. */
 export type FaultSpec = FaultBody
@@ -25,8 +26,8 @@ export interface ServedMock {
   readonly startupFaults: readonly FaultSpec[]
   /** Registry ids of the startup faults now registered (so that the console can mark them). */
   readonly startupIds: Set<number>
-  /** Loads a state (valid) in place of its initial state; throws when it cannot. */
-  replaceState(state: ScenarioState): Promise<void>
+  /** Loads a state (valid; `own`: its records and the bytes it was sent as) in place of its initial state; throws when it cannot. */
+  replaceState(state: ScenarioState, own: OwnData): Promise<void>
 }
 
 /** Applies one fault description to the mock (also used for the command line's fault flags). */

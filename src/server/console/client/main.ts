@@ -49,6 +49,7 @@ class ConsolePage {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet()]
     const ui = this.#ui
     byId('console').append(ui.requests.element, h('div', { class: 'side' }, ui.principals.element, ui.faults.element, ui.scenario.element, ui.data.element, this.#sessions.element))
+    ;(byId('docs-link') as HTMLAnchorElement).href = this.#transport.docsUrl()
     window.addEventListener('hashchange', () => this.#show(viewOf(location.hash)))
     this.#show(this.#view)
   }
@@ -58,7 +59,8 @@ class ConsolePage {
     const hash = session ? `#session=${session}` : ''
     if (location.hash === hash || (hash === '' && location.hash === '')) this.#show(viewOf(hash))
     else location.hash = hash
-    if (!session && location.hash === '#') history.replaceState(null, '', location.pathname)
+    // Without the empty `#` (location.hash is '' then), keeping the query: it may carry the admin token, which a reload needs.
+    if (!session && location.href.endsWith('#')) history.replaceState(null, '', `${location.pathname}${location.search}`)
   }
 
   #show(view: View): void {
