@@ -55,6 +55,7 @@ export default defineConfig({
       { find: /^workspace-api-mock\/vitest$/, replacement: source('vitest/index.ts') },
       { find: /^workspace-api-mock\/playwright$/, replacement: source('playwright/index.ts') },
       { find: /^workspace-api-mock\/storybook$/, replacement: source('storybook/index.ts') },
+      { find: /^workspace-api-mock\/devtools$/, replacement: source('devtools/index.ts') },
       { find: /^workspace-api-mock$/, replacement: source('index.ts') },
     ],
   },
@@ -73,6 +74,9 @@ export default defineConfig({
     // The command, bundled once for the suites that start it (test/support/cli-bundle.ts).
     globalSetup: ['./test/support/cli-bundle.ts'],
     testTimeout: 30_000,
+    // expect.poll's default second is too short when several suites and their Chromiums share 2 cores
+    // (load averages of 10 to 15 made 1-second polls of the console, store and devtools files fail).
+    expect: { poll: { timeout: 5_000 } },
     hookTimeout: 60_000,
     // The other files share one module graph per worker: loading the kit afresh for each of a hundred files
     // cost more than all their tests together (CPU of npm test's Vitest part: see docs/benchmark.md). Each

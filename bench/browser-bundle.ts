@@ -3,7 +3,9 @@
  * `startMockWorker({ scenario: 'demo' })` and makes one request, against the same app with a plain MSW
  * `setupWorker` and one handler. Both are built in a fresh project with the packed tarball installed,
  * served from their build output and loaded in Chromium; what counts is every script the page loads
- * before the first answer reaches it (lazy chunks included), in bytes and gzipped.
+ * before the first answer reaches it (lazy chunks included), in bytes and gzipped. A third app asks for
+ * `devtools: true` and opens the panel: what it loads before the first answer, and what the opening adds
+ * (the panel's chunks); the kit's app must load no devtools script at all.
  */
 import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
@@ -32,6 +34,20 @@ const { data } = await response.json()
 document.body.dataset.answered = String(data.length)
 `
 
+const DEVTOOLS_APP = `import { startMockWorker } from 'workspace-api-mock/browser'
+
+const mock = await startMockWorker({ scenario: 'demo', devtools: true })
+const response = await fetch('/api/workspaces', {
+  headers: { 'X-API-Key': mock.api.credentials.apiKey, 'X-API-Secret': mock.api.credentials.apiSecret },
+})
+const { data } = await response.json()
+document.body.dataset.answered = String(data.length)
+window.addEventListener('open-devtools', async () => {
+  await (await mock.devtools).open()
+  document.body.dataset.opened = 'true'
+})
+`
+
 const BARE_APP = `import { http, HttpResponse } from 'msw'
 import { setupWorker } from 'msw/browser'
 
@@ -44,18 +60,23 @@ const { data } = await response.json()
 document.body.dataset.answered = String(data.length)
 `
 
+type Script = { path: string; bytes: number; gzip: number }
+
 export interface AppSize {
   /** Scripts the page loaded before the first answer, with their sizes. */
-  scripts: Array<{ path: string; bytes: number; gzip: number }>
+  scripts: Script[]
   bytes: number
   gzip: number
   /** Every JavaScript file of the build output (loaded or not). */
   builtBytes: number
+  /** The devtools app: the scripts the panel's opening loaded, and their sizes. */
+  opened?: { scripts: Script[]; bytes: number; gzip: number }
 }
 
 export interface BrowserBundleResult {
   kit: AppSize
   bare: AppSize
+  devtools: AppSize
   /** What the kit adds. */
   added: { bytes: number; gzip: number }
 }
@@ -69,8 +90,16 @@ function files(dir: string): string[] {
   })
 }
 
-async function measure(root: string): Promise<AppSize> {
-  const server = createServer((request, response) => {
+function sizes(root: string, paths: Iterable<string>): { scripts: Script[]; bytes: number; gzip: number } {
+  const scripts = [...paths].sort().map((path) => {
+    const body = readFileSync(join(root, path))
+    return { path, bytes: body.length, gzip: gzipSync(body).length }
+  })
+  return { scripts, bytes: scripts.reduce((sum, s) => sum + s.bytes, 0), gzip: scripts.reduce((sum, s) => sum + s.gzip, 0) }
+}
+
+function serve(root: string) {
+  return createServer((request, response) => {
     const path = normalize(join(root, decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname)))
     const file = path.endsWith('/') ? join(path, 'index.html') : path
     try {
@@ -80,6 +109,10 @@ async function measure(root: string): Promise<AppSize> {
       response.writeHead(404).end()
     }
   })
+}
+
+async function measure(root: string, open = false): Promise<AppSize> {
+  const server = serve(root)
   server.listen(0, '127.0.0.1')
   await once(server, 'listening')
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -94,18 +127,16 @@ async function measure(root: string): Promise<AppSize> {
     })
     await page.goto(`${origin}/`)
     await page.waitForSelector('body[data-answered]', { state: 'attached', timeout: 30_000 })
-    if (errors.length > 0) throw new Error(`the app failed: ${errors.join('; ')}`)
-    const loaded = [...scripts].sort().map((path) => {
-      const body = readFileSync(join(root, path))
-      return { path, bytes: body.length, gzip: gzipSync(body).length }
-    })
-    const built = files(root).filter((file) => file.endsWith('.js'))
-    return {
-      scripts: loaded,
-      bytes: loaded.reduce((sum, s) => sum + s.bytes, 0),
-      gzip: loaded.reduce((sum, s) => sum + s.gzip, 0),
-      builtBytes: built.reduce((sum, file) => sum + statSync(file).size, 0),
+    const before = new Set(scripts)
+    let opened: AppSize['opened']
+    if (open) {
+      await page.evaluate(() => window.dispatchEvent(new Event('open-devtools')))
+      await page.waitForSelector('body[data-opened]', { state: 'attached', timeout: 30_000 })
+      opened = sizes(root, [...scripts].filter((path) => !before.has(path)))
     }
+    if (errors.length > 0) throw new Error(`the app failed: ${errors.join('; ')}`)
+    const built = files(root).filter((file) => file.endsWith('.js'))
+    return { ...sizes(root, before), builtBytes: built.reduce((sum, file) => sum + statSync(file).size, 0), ...(opened && { opened }) }
   } finally {
     await browser.close()
     server.close()
@@ -117,10 +148,11 @@ export async function runBrowserBundle(): Promise<BrowserBundleResult> {
   try {
     const { dir } = project
     const worker = join(dir, 'node_modules/msw/lib/mockServiceWorker.js')
-    const sizes: Record<string, AppSize> = {}
+    const measured: Record<string, AppSize> = {}
     for (const [name, main] of [
       ['kit', KIT_APP],
       ['bare', BARE_APP],
+      ['devtools', DEVTOOLS_APP],
     ] as const) {
       const app = join(dir, name)
       mkdirSync(join(app, 'public'), { recursive: true })
@@ -132,11 +164,15 @@ export async function runBrowserBundle(): Promise<BrowserBundleResult> {
         env: userEnv(),
         stdio: 'inherit',
       })
-      sizes[name] = await measure(join(app, 'dist'))
+      measured[name] = await measure(join(app, 'dist'), name === 'devtools')
     }
-    const kit = sizes.kit!
-    const bare = sizes.bare!
-    return { kit, bare, added: { bytes: kit.bytes - bare.bytes, gzip: kit.gzip - bare.gzip } }
+    const kit = measured.kit!
+    const bare = measured.bare!
+    const devtools = measured.devtools!
+    // `devtools: false` (the default) loads none of it: no script of the kit's app holds the launcher's name.
+    const leaked = kit.scripts.filter((script) => readFileSync(join(dir, 'kit/dist', script.path), 'utf8').includes('workspace-api-mock-devtools'))
+    if (leaked.length > 0) throw new Error(`the app without devtools loaded ${leaked.map((script) => script.path).join(', ')}`)
+    return { kit, bare, devtools, added: { bytes: kit.bytes - bare.bytes, gzip: kit.gzip - bare.gzip } }
   } finally {
     project.dispose()
   }

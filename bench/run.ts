@@ -104,6 +104,8 @@ console.log(
       ['plain setupWorker, one handler', String(bundle.bare.scripts.length), kb(bundle.bare.bytes), kb(bundle.bare.gzip), ''],
       [`startMockWorker({ scenario: 'demo' })`, String(bundle.kit.scripts.length), kb(bundle.kit.bytes), kb(bundle.kit.gzip), ''],
       ['added by the kit', '', kb(bundle.added.bytes), kb(bundle.added.gzip), '<= 64 kB gzip'],
+      [`startMockWorker({ scenario: 'demo', devtools: true })`, String(bundle.devtools.scripts.length), kb(bundle.devtools.bytes), kb(bundle.devtools.gzip), ''],
+      ['the devtools panel, on its first opening', String(bundle.devtools.opened!.scripts.length), kb(bundle.devtools.opened!.bytes), kb(bundle.devtools.opened!.gzip), ''],
     ],
   ),
 )

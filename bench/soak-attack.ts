@@ -5,9 +5,16 @@
  *    fed by unauthenticated requests with 7 KB paths (the journal events the streams carry),
  *  - oversize session scenarios (`scale:10000x1000`: 422) and state uploads over --max-records (422),
  *  - JSON bodies nested 5,000 levels, then the journal read (200),
- *  - bodies that stall after a few bytes (408 after the body timeout).
+ *  - bodies that stall after a few bytes (408 after the body timeout),
+ * and those of issue 35:
+ *  - an MCP batch of a hundred `snapshot` calls (422 before anything runs),
+ *  - a fault flood on a session of its own: a hundred faults (201), the 101st (422), a 50 MB detail (413)
+ *    and a latency of 1e300 (422), every 10 s,
+ *  - the sessions' state budget: sessions given states of a few records carrying 20 MB each, in their own
+ *    `POST .../state` (200 until the budget, then 429, then the attack's sessions deleted and again).
  * Counts go into `byKind`; a wrong status into `fail`.
  */
+import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 
 const STALLED_STREAMS = 20
@@ -106,10 +113,20 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
     stalledBody.setTimeout(60_000, () => stalledBody.destroy())
   }, EVERY_MS)
 
+  const doors = attackDoors(url, expectStatus, count, fail)
+  let ticks = 0
+  const doorTimer = setInterval(() => {
+    void doors.mcpBatch()
+    void doors.sessionBudget()
+    if (ticks++ % 5 === 0) void doors.faultFlood()
+  }, EVERY_MS)
+
   return {
     async stop() {
       running = false
       clearInterval(timer)
+      clearInterval(doorTimer)
+      await doors.settled()
       await Promise.all(feeders)
       for (const socket of sockets) socket.destroy()
     },
@@ -117,3 +134,87 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
 }
 
 const headerLines = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
+
+type ExpectStatus = (kind: string, path: string, init: RequestInit, expected: number) => Promise<void>
+
+const SMALL = readFileSync(new URL('../fixtures/small.json', import.meta.url), 'utf8')
+
+/** The attacks of issue 35 (see the top of the file); `settled` resolves when the ones under way are done. */
+function attackDoors(url: string, expectStatus: ExpectStatus, count: (kind: string) => void, fail: (what: string) => void) {
+  const json = { 'Content-Type': 'application/json' }
+  const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
+  const pending = new Set<Promise<unknown>>()
+  const track = <T>(work: Promise<T>) => {
+    pending.add(work)
+    void work.finally(() => pending.delete(work))
+    return work
+  }
+  const newSession = async () => (await (await fetch(`${url}/__admin/sessions`, post({}))).json()) as { id: string; apiKey: string; apiSecret: string }
+  const batch = Array.from({ length: 100 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'snapshot', arguments: {} } }))
+  const fat = JSON.parse(SMALL) as { workspaces: Array<{ description: string }> }
+  fat.workspaces[0]!.description = 'x'.repeat(20 * 1024 * 1024)
+  const fatState = JSON.stringify(fat)
+  const budgetSessions: string[] = []
+  let budgetBusy = false
+  return {
+    mcpBatch: () =>
+      track(expectStatus('attack:mcp batch of 100 snapshots', '/__admin/mcp', post(batch, { Accept: 'application/json, text/event-stream' }), 422)),
+    faultFlood: () =>
+      track(
+        (async () => {
+          const session = await newSession()
+          const faults = `/__admin/sessions/${session.id}/faults`
+          for (let i = 0; i < 100; i++) await expectStatus('attack:fault flood', faults, post({ type: 'latency', target: 'getApplication', latency: 0 }), 201)
+          await expectStatus('attack:101st fault', faults, post({ type: 'latency', target: 'getApplication', latency: 0 }), 422)
+          // Refused by its Content-Length before a byte of it is read: fetch, still sending, would see the socket close.
+          const status = await headOnly(url, `POST ${faults} HTTP/1.1\r\nHost: ${new URL(url).host}\r\nContent-Type: application/json\r\nContent-Length: 50000030\r\n\r\n`)
+          count(`attack:fault detail 50 MB ${status}`)
+          if (status !== 413) fail(`attack:fault detail 50 MB: ${status}`)
+          await expectStatus('attack:fault latency 1e300', faults, post({ type: 'latency', latency: 1e300 }), 422)
+          await fetch(`${url}/__admin/sessions/${session.id}`, { method: 'DELETE' })
+        })(),
+      ),
+    sessionBudget: () => {
+      // One at a time: the sessions it deletes at the budget must not be ones a request is still filling.
+      if (budgetBusy) return undefined
+      budgetBusy = true
+      return track(
+        (async () => {
+          const session = await newSession()
+          budgetSessions.push(session.id)
+          const own = { 'X-API-Key': session.apiKey, 'X-API-Secret': session.apiSecret, ...json }
+          const response = await fetch(`${url}/__admin/sessions/${session.id}/state`, { method: 'POST', headers: own, body: fatState })
+          await response.arrayBuffer()
+          count(`attack:session state of 20 MB ${response.status}`)
+          if (response.status === 429) {
+            for (const id of budgetSessions.splice(0)) await fetch(`${url}/__admin/sessions/${id}`, { method: 'DELETE' })
+          } else if (response.status !== 200) {
+            fail(`attack:session state of 20 MB: ${response.status}`)
+          }
+        })().finally(() => (budgetBusy = false)),
+      )
+    },
+    settled: () => Promise.allSettled([...pending]),
+  }
+}
+
+/** Sends a request's head alone and resolves with the status of the answer (NaN when the connection fails). */
+function headOnly(url: string, head: string): Promise<number> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname)
+    let data = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk: string) => {
+      data += chunk
+      const status = /^HTTP\/1\.1 (\d{3})/.exec(data)?.[1]
+      if (status) {
+        socket.destroy()
+        resolve(Number(status))
+      }
+    })
+    socket.on('error', () => resolve(Number.NaN))
+    socket.on('close', () => resolve(Number.NaN))
+    socket.write(head)
+  })
+}

@@ -12,6 +12,7 @@ export const ENTRIES = {
   'vitest/index': 'src/vitest/index.ts',
   'playwright/index': 'src/playwright/index.ts',
   'storybook/index': 'src/storybook/index.ts',
+  'devtools/index': 'src/devtools/index.ts',
   'cli/main': 'src/cli/main.ts',
 } as const
 

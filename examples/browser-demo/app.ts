@@ -1,11 +1,22 @@
-/** The demo "app": plain fetch calls to /api/..., unaware that a mock answers them. */
+/**
+ * The demo "app": plain fetch calls to /api/..., unaware that a mock answers them, cached by TanStack
+ * Query's framework-free core (a React app would use @tanstack/react-query the same way).
+ */
+import { QueryObserver, type QueryClient } from '@tanstack/query-core'
 import type { Application, Credentials, Workspace } from 'workspace-api-mock/browser'
 
 const list = document.querySelector<HTMLUListElement>('#workspaces')!
+const empty = document.querySelector<HTMLParagraphElement>('#empty')!
 const form = document.querySelector<HTMLFormElement>('#create')!
 const status = document.querySelector<HTMLParagraphElement>('#status')!
 
-export async function renderApp(credentials: Credentials): Promise<void> {
+interface Listed {
+  workspace: Workspace
+  applications: Application[]
+  total: number
+}
+
+export function renderApp(credentials: Credentials, queryClient: QueryClient): Promise<void> {
   const headers = { 'X-API-Key': credentials.apiKey, 'X-API-Secret': credentials.apiSecret }
 
   async function call<T>(path: string, init: RequestInit = {}): Promise<T> {
@@ -15,68 +26,63 @@ export async function renderApp(credentials: Credentials): Promise<void> {
     return body as T
   }
 
-  // `data-ready`: false while loading, true once the list shows, error when it could not be loaded.
-  async function render(): Promise<void> {
-    document.body.dataset.ready = 'false'
+  async function load(): Promise<Listed[]> {
+    const { data: workspaces } = await call<{ data: Workspace[] }>('/api/workspaces')
+    return Promise.all(
+      workspaces.map(async (workspace) => {
+        const page = await call<{ data: Application[]; total: number }>('/api/applications?current_page=1&page_size=10', {
+          headers: { 'X-Workspace-ID': workspace.id },
+        })
+        return { workspace, applications: page.data, total: page.total }
+      }),
+    )
+  }
+
+  async function write(path: string, method: string, body: object, done: (workspace: Workspace) => string, failed: string): Promise<void> {
     try {
-      const { data: workspaces } = await call<{ data: Workspace[] }>('/api/workspaces')
-      const items = await Promise.all(
-        workspaces.map(async (workspace) => {
-          const page = await call<{ data: Application[]; total: number }>(
-            '/api/applications?current_page=1&page_size=10',
-            { headers: { 'X-Workspace-ID': workspace.id } },
-          )
-          return workspaceItem(workspace, page.data, page.total, rename)
-        }),
-      )
-      list.replaceChildren(...items)
-      document.body.dataset.ready = 'true'
+      const { data } = await call<{ data: Workspace }>(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+      status.textContent = done(data)
+      await queryClient.invalidateQueries({ queryKey: ['workspaces'] })
     } catch (error) {
-      status.textContent = `Could not load the workspaces: ${(error as Error).message}`
-      document.body.dataset.ready = 'error'
+      status.textContent = `${failed}: ${(error as Error).message}`
     }
   }
 
-  async function rename(workspace: Workspace, name: string): Promise<void> {
-    try {
-      const { data } = await call<{ data: Workspace }>(`/api/workspaces/${workspace.id}`, {
-        method: 'PUT',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name }),
-      })
-      status.textContent = `Renamed ${workspace.name} to ${data.name}`
-      await render()
-    } catch (error) {
-      status.textContent = `Could not rename the workspace: ${(error as Error).message}`
-    }
-  }
+  const rename = (workspace: Workspace, name: string) =>
+    write(`/api/workspaces/${workspace.id}`, 'PUT', { name }, (data) => `Renamed ${workspace.name} to ${data.name}`, 'Could not rename the workspace')
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => {
     event.preventDefault()
     const fields = new FormData(form)
-    try {
-      const { data } = await call<{ data: Workspace }>('/api/workspaces', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: fields.get('name'), description: fields.get('description') }),
-      })
-      status.textContent = `Created ${data.name} (${data.id})`
+    void write('/api/workspaces', 'POST', { name: fields.get('name'), description: fields.get('description') }, (data) => {
       form.reset()
-      await render()
-    } catch (error) {
-      status.textContent = `Could not create the workspace: ${(error as Error).message}`
-    }
+      return `Created ${data.name} (${data.id})`
+    }, 'Could not create the workspace')
   })
 
-  await render()
+  // `data-ready`: false while loading, true once the list shows, error when it could not be loaded.
+  const observer = new QueryObserver(queryClient, { queryKey: ['workspaces'], queryFn: load })
+  return new Promise((settled) => {
+    observer.subscribe((result) => {
+      if (result.isFetching) {
+        document.body.dataset.ready = 'false'
+        return
+      }
+      if (result.isError) {
+        status.textContent = `Could not load the workspaces: ${result.error.message}`
+        document.body.dataset.ready = 'error'
+      } else if (result.data) {
+        if (status.textContent?.startsWith('Could not load')) status.textContent = ''
+        list.replaceChildren(...result.data.map((listed) => workspaceItem(listed, rename)))
+        empty.hidden = result.data.length > 0
+        document.body.dataset.ready = 'true'
+      }
+      settled()
+    })
+  })
 }
 
-function workspaceItem(
-  workspace: Workspace,
-  applications: Application[],
-  total: number,
-  rename: (workspace: Workspace, name: string) => Promise<void>,
-): HTMLLIElement {
+function workspaceItem({ workspace, applications, total }: Listed, rename: (workspace: Workspace, name: string) => Promise<void>): HTMLLIElement {
   const item = element('li', { className: 'workspace' })
   item.dataset.testid = 'workspace'
   item.dataset.id = workspace.id

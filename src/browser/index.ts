@@ -8,6 +8,7 @@ import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { replaceState } from '../api/mock-state.ts'
 import type { ScenarioState } from '../model/state.ts'
+import type { DevtoolsHandle, DevtoolsOptions } from '../devtools/index.ts'
 import { mockWorkerOff } from './worker-off.ts'
 
 // The core without the JSON Schema generator (which `workspace-api-mock` exports): a bundle of this entry
@@ -191,6 +192,12 @@ export interface StartMockWorkerOptions extends BrowserMockOptions {
    * serve (the app's own files) go to the network without a warning.
    */
   start?: StartOptions
+  /**
+   * The devtools panel beside the app (workspace-api-mock/devtools): a button and Alt+Shift+M open it.
+   * Default false: none of its code loads. With it, the launcher loads after the worker starts, and the
+   * panel the first time it opens.
+   */
+  devtools?: boolean | DevtoolsOptions
 }
 
 export interface MockWorker extends BrowserMock {
@@ -201,6 +208,8 @@ export interface MockWorker extends BrowserMock {
    * `mockWorkerOff()`): then the worker was not started and the app's requests go to the test's routes.
    */
   readonly started: boolean
+  /** The devtools once mounted, with `devtools`; undefined without it (or when the worker is off). */
+  readonly devtools: Promise<DevtoolsHandle> | undefined
 }
 
 /**
@@ -213,17 +222,23 @@ export interface MockWorker extends BrowserMock {
  * mock.api.credentials // { apiKey, apiSecret } for the app's requests
  */
 export async function startMockWorker(options: StartMockWorkerOptions = {}): Promise<MockWorker> {
-  const { start, ...mockOptions } = options
+  const { start, devtools, ...mockOptions } = options
   const mock = createBrowserMock(mockOptions)
   const worker = setupWorker(...mock.handlers)
   const off = mockWorkerOff()
   if (off) {
     console.info(`[workspace-api-mock] the mock worker is off: ${off}`)
-    return { ...mock, worker, started: false }
+    return { ...mock, worker, started: false, devtools: undefined }
   }
   mock.persistOn(worker.events as unknown as RequestEvents)
   await worker.start({ onUnhandledFrame: 'bypass', ...start })
-  return { ...mock, worker, started: true }
+  // Loaded only when asked for: an app without devtools carries none of their code.
+  const mounted = devtools
+    ? import('../devtools/index.ts').then(({ mountDevtools }) =>
+        mountDevtools(mock, { scenario: scenarioName(mockOptions), ...(typeof devtools === 'object' ? devtools : {}) }),
+      )
+    : undefined
+  return { ...mock, worker, started: true, devtools: mounted }
 }
 
 function storageOf(persist: PersistOption): Storage | undefined {
@@ -234,14 +249,14 @@ function storageOf(persist: PersistOption): Storage | undefined {
   return area
 }
 
+/** What a mock's options serve, by name: a preset, a scenario function's name, or `state`. */
+function scenarioName(options: MockApiOptions): string {
+  if (options.state !== undefined) return 'state'
+  return typeof options.scenario === 'function' ? options.scenario.name || 'custom' : (options.scenario ?? 'demo')
+}
+
 function defaultStorageKey(options: MockApiOptions): string {
-  const scenario =
-    options.state !== undefined
-      ? 'state'
-      : typeof options.scenario === 'function'
-        ? options.scenario.name || 'custom'
-        : (options.scenario ?? 'demo')
-  return `workspace-api-mock:${scenario}:${options.seed ?? 1}`
+  return `workspace-api-mock:${scenarioName(options)}:${options.seed ?? 1}`
 }
 
 function read(storage: Storage, key: string, text: string): SavedState | undefined {

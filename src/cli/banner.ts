@@ -30,7 +30,7 @@ export function banner(input: BannerInput): string {
     ...faultLines(settings),
     ...(settings.operations === undefined ? [] : ['', `Operations of your own (${settings.operations}): ${ownOperations(server.api)}.`]),
     '',
-    `API reference: ${server.url}/api/docs (OpenAPI: ${server.url}/api/openapi.json)`,
+    `API reference: ${server.url}/api/docs${tokenQuery(server)} (OpenAPI: ${server.url}/api/openapi.json)`,
     '',
     ...adminLines(server, settings),
     ...(settings.watch ? ['', `Watching ${watched(settings)}: changes are served at once.`] : []),
@@ -87,11 +87,16 @@ function faultLines(settings: CliSettings): string[] {
   return faults.length > 0 ? ['', `Injected faults: ${faults.join('; ')}.`] : []
 }
 
+/** `?token=` for the pages a browser opens (the console, the API reference), when the server has a token. */
+function tokenQuery({ adminToken }: Pick<MockServer, 'adminToken'>): string {
+  return adminToken === undefined ? '' : `?token=${encodeURIComponent(adminToken)}`
+}
+
 function adminLines({ url, adminToken: token }: MockServer, settings: CliSettings): string[] {
   const idle = settings.sessionIdle % 60_000 === 0 ? `${settings.sessionIdle / 60_000} min` : `${settings.sessionIdle / 1000} s`
   const bearer = token === undefined ? '' : ` -H ${shellQuote(`Authorization: Bearer ${token}`)}`
   const lines = [
-    `Admin: ${url}/__admin/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`} (open it in a browser: the console with requests, faults, state and sessions)`,
+    `Admin: ${url}/__admin/${tokenQuery({ adminToken: token })} (open it in a browser: the console with requests, faults, state and sessions)`,
     `Sessions: curl${bearer} -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
       ` (at most ${settings.maxSessions}; unused ones end after ${idle})`,
   ]

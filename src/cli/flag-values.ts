@@ -1,6 +1,8 @@
 /** Parsers of flag values more than one command takes (see flag-table.ts). */
 import { existsSync, statSync } from 'node:fs'
-import { FlagError } from './flag-table.ts'
+import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
+import { sizeText } from '../text/size-text.ts'
+import { FlagError, flagOf, type Flag } from './flag-table.ts'
 
 export function integer(min: number, max: number) {
   return (text: string, flag: string): number => {
@@ -71,3 +73,25 @@ export function existingFile(text: string, flag: string): string {
 
 /** The `--operations` flag's text, shared by the commands that take one. */
 export const OPERATIONS_FLAG_TEXT = 'A .js/.ts module of operations of your own (its default export, defineOperation()s) and fields of your own (its export `fields`)'
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 }
+
+/** A size in bytes: `8MiB`, `512KiB`, `1GiB`, or a number of bytes; at least `min` bytes. */
+export function size(min: number) {
+  return (text: string, flag: string): number => {
+    const match = /^(\d+)\s*(b|kib|mib|gib)?$/i.exec(text)
+    const value = match ? Number(match[1]) * SIZE_UNITS[(match[2] ?? '').toLowerCase()]! : Number.NaN
+    if (!(Number.isSafeInteger(value) && value >= min)) throw new FlagError(`${flag} must be a size such as 8MiB, 512KiB or a number of bytes (at least ${min}), got "${text}"`)
+    return value
+  }
+}
+
+/** `--max-answer` of record and verify: the bound of one answer of the service. */
+export function maxAnswerFlag<S extends { maxAnswerBytes: number }>(): Flag<S> {
+  return flagOf<S>()({
+    name: 'max-answer',
+    key: 'maxAnswerBytes',
+    value: '<size>',
+    description: `Refuse an answer larger than this once decompressed: 16MiB, 512KiB (default ${sizeText(MAX_ANSWER_BYTES).replace(' ', '')})`,
+    parse: size(1024) as never,
+  })
+}

@@ -9,11 +9,14 @@ export class ProfileFileError extends Error {
   }
 }
 
+/** The most a profile file may hold: a profile is a few hundred bytes. */
+export const PROFILE_FILE = { maxBytes: 1024 * 1024, what: 'a profile file' }
+
 /** Reads and checks a behaviour profile file (`--profile`); the error names the file and the bad key. */
 export function loadProfileFile(path: string): Profile {
   let value: unknown
   try {
-    value = readJsonFile(path)
+    value = readJsonFile(path, PROFILE_FILE)
   } catch (error) {
     throw new ProfileFileError((error as Error).message)
   }

@@ -73,3 +73,25 @@ export function progressLine(stream: ProgressStream): ProgressLine | undefined {
     draw,
   }
 }
+
+/** How often a progress log writes a line where there is no terminal (a CI log, a pipe). */
+export const LOG_EVERY_MS = 5000
+
+/**
+ * Progress where the stream is no terminal: a line of its own every `everyMs` at most (the first after
+ * `everyMs`), so that a long run in a log shows it is alive without a line per step. `draw('')` writes nothing.
+ */
+export function progressLog(stream: ProgressStream, prefix: string, everyMs = LOG_EVERY_MS): ProgressLine {
+  let lastLine = Date.now()
+  return {
+    update(text) {
+      const now = Date.now()
+      if (now - lastLine < everyMs) return
+      lastLine = now
+      stream.write(`${prefix}${text()}\n`)
+    },
+    draw(text) {
+      if (text !== '') stream.write(`${prefix}${text}\n`)
+    },
+  }
+}

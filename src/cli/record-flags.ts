@@ -5,8 +5,10 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
 import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
+import { MAX_RECORDED } from '../record/read.ts'
+import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 
 export interface RecordSettings {
   /** Base URL of the service; `/api/...` is appended (a path prefix is kept). */
@@ -22,14 +24,28 @@ export interface RecordSettings {
   iconsOrigin: string
   /** Most requests per second; requests are sequential. */
   rate: number
-  /** Milliseconds one request may take. */
+  /** Milliseconds one request may take, its answer read whole. */
   timeout: number
   /** An operations module whose fields of your own the records keep. */
   operations: string | undefined
+  /** Most records (workspaces and applications) the recording keeps. */
+  maxRecords: number
+  /** Most bytes of one answer, decompressed. */
+  maxAnswerBytes: number
   help: boolean
 }
 
-const DEFAULTS: Partial<RecordSettings> = { asKey: undefined, asSecret: undefined, operations: undefined, iconsOrigin: DEFAULT_ASSETS_ORIGIN, rate: DEFAULT_RATE, timeout: 30_000, help: false }
+const DEFAULTS: Partial<RecordSettings> = {
+  asKey: undefined,
+  asSecret: undefined,
+  operations: undefined,
+  iconsOrigin: DEFAULT_ASSETS_ORIGIN,
+  rate: DEFAULT_RATE,
+  timeout: 30_000,
+  maxRecords: MAX_RECORDED,
+  maxAnswerBytes: MAX_ANSWER_BYTES,
+  help: false,
+}
 
 function origin(text: string, flag: string): string {
   const url = httpUrl(text, flag)
@@ -64,7 +80,15 @@ export const RECORD_FLAGS: readonly Flag<RecordSettings>[] = [
     parse: origin,
   }),
   flag({ name: 'rate', key: 'rate', value: '<req/s>', description: `Most requests per second, one at a time (default ${DEFAULTS.rate})`, parse: rate }),
-  flag({ name: 'timeout', key: 'timeout', value: '<duration>', description: `Give up on a request after this long: 30s, 2m (default ${DEFAULTS.timeout! / 1000}s)`, parse: duration(1) }),
+  flag({ name: 'timeout', key: 'timeout', value: '<duration>', description: `Give up on a request and its answer after this long: 30s, 2m (default ${DEFAULTS.timeout! / 1000}s)`, parse: duration(1) }),
+  flag({
+    name: 'max-records',
+    key: 'maxRecords',
+    value: '<n>',
+    description: `Stop (exit 2, nothing written) past this many workspaces and applications (default ${MAX_RECORDED.toLocaleString('en-US')})`,
+    parse: integer(1, 100_000_000),
+  }),
+  maxAnswerFlag(),
   helpFlag<RecordSettings>(),
 ]
 

@@ -2,10 +2,12 @@
  * `workspace-api-mock record`: reads a service's workspaces and applications through its API and writes
  * them as a state file the mock serves. Loaded by the command only when asked for.
  */
-import { renameSync, rmSync, writeFileSync } from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { closeSync, constants, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { basename, dirname, join } from 'node:path'
 import { FlagError } from './flag-table.ts'
 import { shellQuote } from '../text/shell-quote.ts'
-import { progressLine, type ProgressLine, type ProgressStream } from './progress.ts'
+import { progressLine, progressLog, type ProgressLine, type ProgressStream } from './progress.ts'
 import { newCredentials } from '../model/credentials.ts'
 import { fixtureText } from '../model/fixture-text.ts'
 import { RecordError, targetClient } from '../record/client.ts'
@@ -14,12 +16,15 @@ import { readService, type Counts } from '../record/read.ts'
 import { recordedState, type StateOptions } from '../record/state.ts'
 import { surfaceOf } from '../api/mock-surface.ts'
 import { loadOperationsModule, SourceError } from './sources.ts'
+import { visible } from '../text/terminal-text.ts'
 
 const COMMAND = 'workspace-api-mock record'
 
 export interface RecordIo {
   stdout: ProgressStream
   stderr: ProgressStream
+  /** Ms between progress lines where stderr is no terminal (default LOG_EVERY_MS). */
+  logEveryMs?: number
 }
 
 /** Runs the command with the arguments after `record`; answers the exit code. */
@@ -44,27 +49,29 @@ export async function record(argv: readonly string[], io: RecordIo = process): P
     io.stderr.write(`${COMMAND}: ${error.message}\n`)
     return 2
   }
-  const line = progressLine(io.stderr)
+  const line = progressLine(io.stderr) ?? progressLog(io.stderr, `${COMMAND}: `, io.logEveryMs)
   try {
     return await run({ ...settings, model }, io, line)
   } catch (error) {
     if (!(error instanceof RecordError)) throw error
-    line?.draw('')
-    io.stderr.write(`${COMMAND}: ${error.message}\n`)
+    line.draw('')
+    // The message quotes the service (cut where it does); a control character it missed must still not reach the terminal.
+    io.stderr.write(`${COMMAND}: ${visible(error.message)}\n`)
     return error.exitCode
   }
 }
 
-async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: RecordIo, line: ProgressLine | undefined): Promise<number> {
+async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: RecordIo, line: ProgressLine): Promise<number> {
   const started = performance.now()
   const client = targetClient(settings)
-  const recorded = await readService(client, (counts) => line?.update(() => progressText(settings.target, counts)))
+  const onProgress = (counts: Counts) => line.update(() => progressText(settings.target, counts))
+  const recorded = await readService(client, { maxRecords: settings.maxRecords, onProgress })
   const generated = newCredentials()
   const principal = { apiKey: settings.asKey ?? generated.apiKey, apiSecret: settings.asSecret ?? generated.apiSecret }
   const state = recordedState(recorded, { target: settings.target, principal, iconsOrigin: settings.iconsOrigin, model: settings.model })
   writeAtomically(settings.out, fixtureText(state))
-  line?.draw('')
-  for (const warning of recorded.warnings) io.stderr.write(`${COMMAND}: warning: ${warning}\n`)
+  line.draw('')
+  for (const warning of recorded.warnings) io.stderr.write(`${COMMAND}: warning: ${visible(warning)}\n`)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   const secret = settings.asSecret === undefined ? ` (its X-API-Secret is accounts[0].apiSecret in ${settings.out})` : ''
   io.stdout.write(
@@ -76,14 +83,26 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
   return 0
 }
 
-/** Writes beside the file, then renames: a failed run never leaves half a state file. */
+/**
+ * Writes a new file beside the target, then renames it over the target: a failed run never leaves half a
+ * state file. The new file is created exclusively under a name nobody can guess, never through a link: a
+ * link planted at its name (to another file, which would get the state and its principal's secret) makes
+ * the open fail instead. The rename replaces a link at the target's own name, not the file it points to.
+ */
 function writeAtomically(path: string, text: string): void {
-  const temporary = `${path}.${process.pid}.tmp`
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
+  let created = false
   try {
-    writeFileSync(temporary, text)
+    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666)
+    created = true
+    try {
+      writeFileSync(fd, text)
+    } finally {
+      closeSync(fd)
+    }
     renameSync(temporary, path)
   } catch (error) {
-    rmSync(temporary, { force: true })
+    if (created) rmSync(temporary, { force: true })
     const code = (error as NodeJS.ErrnoException).code
     throw new RecordError(`cannot write ${path}${code ? ` (${code})` : `: ${(error as Error).message}`}`, 1)
   }

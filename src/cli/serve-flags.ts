@@ -13,8 +13,10 @@
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS, DEFAULT_SESSION_LIMITS } from '../server/limits.ts'
+import { MAX_LATENCY_MS } from '../testkit/fault-bounds.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
-import { duration, existingFile, headerValue, integer, OPERATIONS_FLAG_TEXT } from './flag-values.ts'
+import { duration, existingFile, headerValue, integer, OPERATIONS_FLAG_TEXT, size } from './flag-values.ts'
+import { sizeText } from '../text/size-text.ts'
 
 /** Everything the command line can set. */
 export interface CliSettings {
@@ -44,6 +46,8 @@ export interface CliSettings {
   failStatus: number
   /** Most sessions at once. */
   maxSessions: number
+  /** Most bytes of JSON the sessions' own states may hold together. */
+  maxSessionBytes: number
   /** Milliseconds without a request after which a session is deleted. */
   sessionIdle: number
   /** Most records a scenario or state loaded over HTTP may hold. */
@@ -75,6 +79,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   failRate: undefined,
   failStatus: 503,
   maxSessions: DEFAULT_SESSION_LIMITS.maxSessions,
+  maxSessionBytes: DEFAULT_SESSION_LIMITS.maxStateBytes,
   sessionIdle: DEFAULT_SESSION_LIMITS.idleTimeout,
   maxRecords: DEFAULT_LIMITS.maxRecords,
   bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
@@ -185,8 +190,8 @@ export const FLAGS: readonly Flag[] = [
       const match = /^(\d{1,6})(?:-(\d{1,6}))?$/.exec(text)
       const min = Number(match?.[1])
       const max = match?.[2] === undefined ? min : Number(match[2])
-      if (!match || max < min) {
-        throw new FlagError(`${flag} must be milliseconds or a range min-max (e.g. 200-800), got "${text}"`)
+      if (!match || max < min || max > MAX_LATENCY_MS) {
+        throw new FlagError(`${flag} must be milliseconds up to ${MAX_LATENCY_MS} or a range min-max (e.g. 200-800), got "${text}"`)
       }
       return match[2] === undefined ? min : [min, max]
     },
@@ -215,6 +220,13 @@ export const FLAGS: readonly Flag[] = [
     value: '<number>',
     description: `Most sessions at once (default ${DEFAULT_SETTINGS.maxSessions})`,
     parse: integer(0, 100_000),
+  }),
+  defineFlag({
+    name: 'max-session-bytes',
+    key: 'maxSessionBytes',
+    value: '<size>',
+    description: `Most JSON the states sessions are given may hold together: 64MiB, 1GiB (default ${sizeText(DEFAULT_SETTINGS.maxSessionBytes).replace(' ', '')})`,
+    parse: size(1024),
   }),
   defineFlag({
     name: 'session-idle',

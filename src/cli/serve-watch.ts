@@ -4,7 +4,6 @@
  * does not fit, a module that throws, a definition the kit cannot serve) keeps the last good one and says
  * why. The modules' own imports are not watched.
  */
-import { readFileSync } from 'node:fs'
 import { surfaceOf } from '../api/mock-surface.ts'
 import { DefinitionError } from '../model/definition-error.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -12,8 +11,9 @@ import { InvalidStateError } from '../model/validate-state.ts'
 import type { MockServer } from '../server/server.ts'
 import { describe } from './command.ts'
 import type { CliSettings } from './serve-flags.ts'
+import { readRegularFile } from './json-file.ts'
 import { withCredentialsOf, type Source } from './serve-source.ts'
-import { buildModuleState, describeChanges, loadOperationsModule, loadScenarioModule, loadStateFile, SourceError, withFirstCredentials, type OperationsModule } from './sources.ts'
+import { buildModuleState, describeChanges, loadOperationsModule, loadScenarioModule, loadStateFile, SourceError, STATE_FILE, withFirstCredentials, type OperationsModule } from './sources.ts'
 import { watchFile } from './watch.ts'
 
 /** Watches what the command loaded; returns the function that stops every watch. */
@@ -35,7 +35,8 @@ function watchText(path: string, reload: (at: string) => Promise<void>): () => v
   let queue = Promise.resolve()
   const attempt = async () => {
     const text = readText(path)
-    if (text === lastText) return
+    // A file it cannot read (gone, a FIFO, a device) is reloaded to say why, each time it changes.
+    if (text !== undefined && text === lastText) return
     lastText = text
     const at = new Date().toLocaleTimeString('en-GB')
     try {
@@ -96,7 +97,7 @@ function definitionsLine({ operations, fields }: OperationsModule): string {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8')
+    return readRegularFile(path, STATE_FILE)
   } catch {
     return undefined
   }

@@ -32,15 +32,16 @@ export async function serveCommand(argv: readonly string[]): Promise<number> {
   const unwatch = settings.watch ? watchSources(server, settings, loaded, out) : undefined
   const { banner } = await import('./banner.ts')
   out.write(banner({ server, settings, version: packageVersion(), seconds: (performance.now() - began) / 1000 }))
+  let code = 0
   if (settings.command === 'mcp') {
-    await Promise.race([stopped, mcpOnStdio(started)])
+    code = (await Promise.race([stopped, mcpOnStdio(started)])) ?? 0
     // After a signal the protocol's stdin is still open, and would keep the process alive.
     process.stdin.destroy()
   } else {
     await stopped
   }
   unwatch?.()
-  return 0
+  return code
 }
 
 /** The flags, or the exit code of `--help`, `--version` or a mistake. */
@@ -113,11 +114,12 @@ async function start(settings: CliSettings, { source, profile, definitions }: Lo
   }
 }
 
-/** Serves MCP on stdio until stdin ends, then stops the server. */
-async function mcpOnStdio(started: StartedServer): Promise<void> {
+/** Serves MCP on stdio until stdin ends, then stops the server; resolves with the exit code. */
+async function mcpOnStdio(started: StartedServer): Promise<number> {
   const { serveStdio } = await import('./mcp-stdio.ts')
-  await serveStdio(started)
+  const code = await serveStdio(started)
   await started.server.close()
+  return code
 }
 
 /** Where the flags become server options: new flags are passed on here. */
@@ -129,7 +131,7 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
     seed: settings.seed,
     strict: false,
     faults: faultsOf(settings),
-    sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle },
+    sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle, maxStateBytes: settings.maxSessionBytes },
     maxRecords: settings.maxRecords,
     bodyTimeout: settings.bodyTimeout,
     adminToken: settings.adminToken,

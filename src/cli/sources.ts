@@ -4,6 +4,7 @@
  * and fields of your own), loaded and checked before they are served, and described when `--watch`
  * reloads them.
  */
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Credentials } from '../api/create-mock-api.ts'
@@ -17,7 +18,7 @@ import type { Scenario } from '../scenarios/kit.ts'
 import { buildScenario } from '../scenarios/resolve.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import { readJsonFile } from './json-file.ts'
+import { readJsonFile, readRegularFile } from './json-file.ts'
 
 /** A state file or scenario module that cannot be served: the message says which and why (exit code 2). */
 export class SourceError extends Error {
@@ -28,13 +29,22 @@ export class SourceError extends Error {
 }
 
 /**
+ * The most a state file may hold: 500 MiB, under the longest text Node makes (512 MiB); about 300,000
+ * records as `record` and `snapshot()` write them. Larger data is a scenario module's to build.
+ */
+export const STATE_FILE = { maxBytes: 500 * 1024 * 1024, what: 'a state file' }
+
+/** The most a module of the user's may hold (it is code: a few KiB). */
+const MODULE_FILE = { maxBytes: 16 * 1024 * 1024, what: 'a module' }
+
+/**
  * Reads, parses and validates a state file (for `model`: with the fields of an operations module, which
  * records that lack them get built); the error names every record and field that does not fit.
  */
 export function loadStateFile(path: string, model: RecordModel = DEFAULT_MODEL, seed = 1): ScenarioState {
   let value: unknown
   try {
-    value = readJsonFile(path)
+    value = readJsonFile(path, STATE_FILE)
   } catch (error) {
     throw new SourceError((error as Error).message)
   }
@@ -85,6 +95,15 @@ export function withFirstCredentials(state: ScenarioState, credentials: Partial<
  */
 async function importModule(path: string, version: number, refusal: string): Promise<Record<string, unknown>> {
   if (isSingleExecutable()) throw new SourceError(`${path}: ${refusal}`)
+  // Node's loader reads the file as it finds it: a FIFO put in its place would hold the server. A file
+  // that is not there is the loader's to say.
+  if (existsSync(path)) {
+    try {
+      readRegularFile(path, MODULE_FILE)
+    } catch (error) {
+      throw new SourceError((error as Error).message)
+    }
+  }
   const url = pathToFileURL(resolve(path))
   if (version > 0) url.search = `?version=${version}`
   try {

@@ -1,6 +1,7 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/serve-flags.ts (name, help, parser). */
 import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
+import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 
 export interface VerifyFlags {
   /** Base URL of the service, without `/api` and its trailing slash. */
@@ -17,12 +18,14 @@ export interface VerifyFlags {
   operations: string | undefined
   profileOut: string | undefined
   rate: number
-  /** Milliseconds one answer may take. */
+  /** Milliseconds one answer may take, read whole. */
   timeout: number
+  /** Most bytes of one answer, decompressed. */
+  maxAnswerBytes: number
   help: boolean
 }
 
-const DEFAULTS: Partial<VerifyFlags> = { write: false, rate: DEFAULT_RATE, timeout: 10_000, help: false }
+const DEFAULTS: Partial<VerifyFlags> = { write: false, rate: DEFAULT_RATE, timeout: 10_000, maxAnswerBytes: MAX_ANSWER_BYTES, help: false }
 
 const flag = flagOf<VerifyFlags>()
 
@@ -55,9 +58,10 @@ export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
     name: 'timeout',
     key: 'timeout',
     value: '<duration>',
-    description: `Longest wait for one answer: 10s, 2m, or milliseconds (default ${DEFAULTS.timeout! / 1000}s)`,
+    description: `Longest wait for one answer, read whole: 10s, 2m, or milliseconds (default ${DEFAULTS.timeout! / 1000}s)`,
     parse: duration(1, { bare: true }),
   }),
+  maxAnswerFlag<VerifyFlags>(),
   helpFlag<VerifyFlags>(),
 ]
 

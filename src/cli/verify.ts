@@ -11,6 +11,7 @@ import { observedProfile } from '../verify/profile-out.ts'
 import { junitXml, reportJson, summary } from '../verify/report.ts'
 import { runVerify, type VerifyOptions } from '../verify/run.ts'
 import { loadOperationsModule, SourceError } from './sources.ts'
+import { visible } from '../text/terminal-text.ts'
 
 const COMMAND = 'workspace-api-mock verify'
 
@@ -61,13 +62,15 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
     if (settings.report) write(settings.report, reportJson(report, result.wrote))
     if (settings.junit) write(settings.junit, junitXml(report, result.wrote))
     if (settings.profileOut) {
-      const profile = await observedProfile({ report, profile: result.profile, given: settings.profile, target: result.target, workspaceId: result.workspaceId })
-      write(settings.profileOut, `${JSON.stringify(profile, null, 2)}\n`)
+      const observed = await observedProfile({ report, profile: result.profile, given: settings.profile, target: result.target, workspaceId: result.workspaceId })
+      write(settings.profileOut, `${JSON.stringify(observed.profile, null, 2)}\n`)
+      for (const difference of observed.unadoptable) process.stdout.write(`no profile knob adopts ${visible(difference)}\n`)
     }
     return report.checks.some((check) => check.verdict === 'differs') ? 1 : 0
   } catch (error) {
     if (!(error instanceof TargetError) && !(error instanceof OutputError)) throw error
-    process.stderr.write(`${COMMAND}: ${error.message}\n`)
+    // The message quotes the target (cut where it does); a control character it missed must still not reach the terminal.
+    process.stderr.write(`${COMMAND}: ${visible(error.message)}\n`)
     return 2
   }
 }

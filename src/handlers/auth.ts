@@ -12,12 +12,19 @@ export function authenticate(request: ApiRequest, store: Store, challenge = true
   const key = request.header('X-API-Key')
   const secret = request.header('X-API-Secret')
   if (!key || !secret) {
-    const missing = [!key && 'X-API-Key', !secret && 'X-API-Secret'].filter(Boolean).join(' and ')
-    throw new Problem(401, `missing ${missing} header`, undefined, headers)
+    const missing = [!key && 'X-API-Key', !secret && 'X-API-Secret'].filter((name) => name !== false)
+    throw new Problem(401, `missing ${missing.join(' and ')} header`, undefined, headers).because({
+      kind: 'authentication',
+      reason: 'missing-header',
+      missing,
+    })
   }
   const account = store.indexes.accountByApiKey(key)
   if (!account || account.apiSecret !== secret) {
-    throw new Problem(401, 'invalid API key or secret', undefined, headers)
+    // The same answer either way: only the journal says which.
+    throw new Problem(401, 'invalid API key or secret', undefined, headers).because(
+      account ? { kind: 'authentication', reason: 'secret-mismatch', account: account.id } : { kind: 'authentication', reason: 'unknown-key' },
+    )
   }
   return account
 }

@@ -149,7 +149,8 @@ function proceed(definition: Definition, operation: Operation, input: OperationI
   const principal = principalOf(input)
   const sent = read.sent as string
   const scope: RunScope | undefined = definition.scope === 'workspace' ? { workspace: visibleWorkspace(mock, sent, principal), sent } : undefined
-  const result = definition.run(new OperationRun(mock, principal, input.request, read, body, scope))
+  if (scope) input.trace.read('workspaces', scope.workspace)
+  const result = definition.run(new OperationRun(mock, principal, input.request, read, body, scope, input.trace))
   return result instanceof Promise ? result.then((answer) => answered(operation, input, answer, read.page)) : answered(operation, input, result, read.page)
 }
 
@@ -167,25 +168,35 @@ function answered(operation: Operation, input: OperationInput, answer: unknown, 
   if (response.shape === 'none') return emptyReply(204, {})
   const { target, mock } = input
   const show = rowsOf(response.record, mock)
+  const collection = collectionOf(response.record)
   const cached = typeof response.record === 'string'
   if (response.shape === 'item') {
     if (answer === null || typeof answer !== 'object' || Array.isArray(answer)) throw new TypeError(`${operation.name}: run answered ${describe(answer)}, not a record`)
+    if (collection) input.trace.read(collection, answer as { id: string })
     const row = show(answer)
     return withStatus(cached ? cachedEnvelope.item(response.schema, target, row) : envelope.item(response.schema, target, row), response.status)
   }
   if (!Array.isArray(answer)) throw new TypeError(`${operation.name}: run answered ${describe(answer)}, not an array of records`)
   const records = answer as readonly object[]
   if (response.shape === 'list') {
+    if (collection) input.trace.read(collection, records as readonly { id: string }[])
     return withStatus(cached ? cachedEnvelope.list(response.schema, target, records, show) : envelope.list(response.schema, target, records.map(show)), response.status)
   }
   const { currentPage, pageSize } = page!
   const start = (currentPage - 1) * pageSize
+  if (start >= records.length && currentPage > 1) input.trace.knob('pastTheEnd')
   if (start >= records.length && currentPage > 1 && mock.profile.pastTheEnd === 'not-found') {
     throw new Problem(404, `page ${currentPage} is past the last page (${records.length} ${recordName(response.record).toLowerCase()}s)`)
   }
   const rows = records.slice(start, start + pageSize)
+  if (collection) input.trace.read(collection, rows as readonly { id: string }[])
   const paging = { currentPage, pageSize, total: records.length }
   return withStatus(cached ? cachedEnvelope.page(response.schema, target, rows, show, paging) : envelope.page(response.schema, target, rows.map(show), paging), response.status)
+}
+
+/** The store's collection a response's records come from, for the journal's `why` (none for a record schema of your own). */
+function collectionOf(record: ResponseRecord): 'workspaces' | 'applications' | undefined {
+  return record === 'workspace' ? 'workspaces' : record === 'application' ? 'applications' : undefined
 }
 
 /** How a response's records become JSON rows: the mock's serializer (strict checks, the id prefix, cached per record). */

@@ -4,6 +4,7 @@ import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './envelope.ts'
 import type { OperationSpec } from './operation-spec.ts'
 import type { Answer } from './reply.ts'
+import type { RequestTrace } from './trace.ts'
 
 /** What an operation's `run` receives once routing and authentication have passed. */
 export interface OperationInput {
@@ -16,6 +17,8 @@ export interface OperationInput {
   target: ResponseTarget
   /** Validation details collected so far; `assertValid(errors)` turns them into one 422. */
   errors: ErrorDetail[]
+  /** Where the operation notes the records it reads and writes, for the journal's `why`. */
+  trace: RequestTrace
 }
 
 /** An operation the mock serves: what it is, and how it runs. */

@@ -8,8 +8,10 @@ import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './envelope.ts'
 import type { OperationSpec } from './operation-spec.ts'
 import type { Problem } from './problem.ts'
+import type { ResolvedProfile } from './profile.ts'
 import type { BodyRead } from './read-body.ts'
 import type { Answer } from './reply.ts'
+import type { RequestTrace, TraceNotes } from './trace.ts'
 
 /** What an injected fault decided for one request: a response as is, a problem, or nothing. */
 export type FaultOutcome = { response: Response } | { problem: Problem } | undefined
@@ -18,14 +20,16 @@ export type FaultOutcome = { response: Response } | { problem: Problem } | undef
 export interface FaultGate {
   /** How many faults are registered (0: the pipeline skips them without awaiting). */
   readonly size: number
-  apply(operation: OperationSpec): Promise<FaultOutcome>
+  /** Runs the faults of the operation; tells `trace` which acted. */
+  apply(operation: OperationSpec, trace?: RequestTrace): Promise<FaultOutcome>
 }
 
 /**
  * A request as the pipeline hands it to the journal: references only (the request's own header record,
- * URL and parameters, which nobody changes), so recording costs one small object per request.
+ * URL and parameters, which nobody changes; the answer, whose chunks nobody changes either), so recording
+ * costs one small object per request. The trace's notes say why the answer came.
  */
-export interface JournalRecord {
+export interface JournalRecord extends TraceNotes {
   operation: OperationSpec | undefined
   method: string
   url: string
@@ -34,8 +38,10 @@ export interface JournalRecord {
   headers: Readonly<Record<string, string>>
   body: BodyRead | undefined
   status: number
-  /** The answer of an error (status 400 and up), for its problem detail; undefined for successes. */
-  error: Answer | undefined
+  /** The answer, for its body and an error's problem detail; undefined when none is kept. */
+  answer: Answer | undefined
+  /** The profile of the mock that answered, for the knobs that applied. */
+  profile?: ResolvedProfile
   time: number
   duration: number
 }

@@ -1,6 +1,7 @@
 import type { ErrorDetail } from '../model/schemas.ts'
 import { jsonReply, type ResponseTarget } from './envelope.ts'
 import type { Reply } from './reply.ts'
+import type { ProblemCause, ProblemNote } from './trace.ts'
 
 /** Go's `http.StatusText` of every error status it knows, which Huma uses for `title`. */
 const TITLES: Record<number, string> = {
@@ -73,6 +74,8 @@ export class Problem extends Error {
   readonly detail: string
   readonly errors: ErrorDetail[] | undefined
   readonly headers: Record<string, string> | undefined
+  /** Why it was thrown, for the journal (the answer does not say: a 404 reads the same whatever the cause). */
+  why: ProblemCause | undefined = undefined
 
   constructor(status: number, detail: string, errors?: ErrorDetail[], headers?: Record<string, string>) {
     super(`${status} ${detail}`)
@@ -81,6 +84,17 @@ export class Problem extends Error {
     this.detail = detail
     this.errors = errors
     this.headers = headers
+  }
+
+  /** Notes the cause for the journal: `throw new Problem(404, ...).because({ kind: 'lookup', ... })`. */
+  because(why: ProblemCause): this {
+    this.why = why
+    return this
+  }
+
+  /** What the journal keeps of it. */
+  note(): ProblemNote {
+    return { status: this.status, detail: this.detail, errors: this.errors, why: this.why, allow: this.headers?.Allow }
   }
 }
 

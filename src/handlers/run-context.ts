@@ -3,6 +3,7 @@ import type { Account, ErrorDetail, Workspace } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import { Problem } from './problem.ts'
 import { ApplicationCollection, WorkspaceCollection, type RunScope } from './tenant.ts'
+import type { RequestTrace } from './trace.ts'
 
 export type { RunScope }
 
@@ -39,16 +40,18 @@ export class OperationRun {
   readonly #mock: MockContext
   readonly #inputs: Inputs
   readonly #scope: RunScope | undefined
+  readonly #trace: RequestTrace
   #workspaces: WorkspaceCollection | undefined
   #applications: ApplicationCollection | undefined
 
-  constructor(mock: MockContext, principal: Account, request: RequestView, inputs: Inputs, body: unknown, scope: RunScope | undefined) {
+  constructor(mock: MockContext, principal: Account, request: RequestView, inputs: Inputs, body: unknown, scope: RunScope | undefined, trace: RequestTrace) {
     this.#mock = mock
     this.principal = principal
     this.request = request
     this.#inputs = inputs
     this.body = body
     this.#scope = scope
+    this.#trace = trace
   }
 
   /** The path parameters, validated. */
@@ -84,11 +87,11 @@ export class OperationRun {
   }
 
   get workspaces(): WorkspaceCollection {
-    return (this.#workspaces ??= new WorkspaceCollection(this.#mock, this.principal))
+    return (this.#workspaces ??= new WorkspaceCollection(this.#mock, this.principal, this.#trace))
   }
 
   get applications(): ApplicationCollection {
-    return (this.#applications ??= new ApplicationCollection(this.#mock, this.principal, this.#scope))
+    return (this.#applications ??= new ApplicationCollection(this.#mock, this.principal, this.#scope, this.#trace))
   }
 
   /** The mock's seeded factories (the mock's seed and fields; they start again at `reset()`). */

@@ -1,3 +1,4 @@
+import type { CollectionName } from '../model/database.ts'
 import type { Account } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
 import { authenticate } from './auth.ts'
@@ -8,6 +9,7 @@ import type { Operation } from './operation.ts'
 import type { BodyRead } from './read-body.ts'
 import { ContractViolationError, type ContractViolation } from './ports.ts'
 import { Problem, problemReply } from './problem.ts'
+import type { FaultDescription, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from './trace.ts'
 
 type Params = Record<string, string | readonly string[] | undefined>
 
@@ -25,12 +27,12 @@ export function journaled(
   request: ApiRequest,
   operation: Operation | undefined,
   params: Params,
-  produce: (target: ResponseTarget) => MaybePromise<Answer>,
+  produce: (entry: Journaling) => MaybePromise<Answer>,
 ): MaybePromise<Answer> {
   const entry = new Journaling(mock, request, operation, params)
   let produced: MaybePromise<Answer>
   try {
-    produced = produce(entry.target)
+    produced = produce(entry)
   } catch (error) {
     return entry.finish(entry.fail(error))
   }
@@ -40,8 +42,11 @@ export function journaled(
   return entry.finish(produced)
 }
 
-/** One request on its way to the journal: an object rather than closures, one allocation on the hot path. */
-class Journaling {
+/**
+ * One request on its way to the journal: an object rather than closures, one allocation on the hot path.
+ * It is also the request's trace (trace.ts): the notes are fields of it, copied into the journal's record.
+ */
+export class Journaling implements RequestTrace, TraceNotes {
   readonly time = Date.now()
   readonly started = performance.now()
   readonly target: ResponseTarget
@@ -49,6 +54,12 @@ class Journaling {
   readonly request: ApiRequest
   readonly operation: Operation | undefined
   readonly params: Params
+  principal: Account | undefined = undefined
+  problem: ProblemNote | undefined = undefined
+  faults: TraceNotes['faults'] = undefined
+  overridden = false
+  records: unknown[] | undefined = undefined
+  knobs: TracedKnob[] | undefined = undefined
 
   constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
     this.mock = mock
@@ -58,8 +69,32 @@ class Journaling {
     this.target = responseTarget(request.url, mock.baseUrl)
   }
 
+  read(collection: CollectionName, records: { id: string } | readonly { id: string }[]): void {
+    this.#note('read', collection, records)
+  }
+
+  wrote(collection: CollectionName, record: { id: string }): void {
+    this.#note('written', collection, record)
+  }
+
+  /** A note of three items; the first makes an array of exactly three (an empty one would grow at once). */
+  #note(kind: 'read' | 'written', collection: CollectionName, records: unknown): void {
+    if (this.records === undefined) this.records = [kind, collection, records]
+    else this.records.push(kind, collection, records)
+  }
+
+  knob(name: TracedKnob): void {
+    ;(this.knobs ??= []).push(name)
+  }
+
+  faulted(fault: FaultDescription, delay?: number): void {
+    ;(this.faults ??= []).push({ fault, delay })
+  }
+
   fail(error: unknown): Answer {
-    return problemReply(asProblem(error, this.operation, this.mock), this.target, this.mock.profile.problemTitles)
+    const problem = asProblem(error, this.operation, this.mock)
+    this.problem = problem.note()
+    return problemReply(problem, this.target, this.mock.profile.problemTitles)
   }
 
   finish(answer: Answer): MaybePromise<Answer> {
@@ -81,8 +116,14 @@ class Journaling {
       headers: request.headerRecord(),
       body,
       status,
-      // Stryker disable next-line ConditionalExpression: same-value
-      error: status >= 400 ? answer : undefined,
+      answer,
+      profile: this.mock.profile,
+      principal: this.principal,
+      problem: this.problem,
+      faults: this.faults,
+      overridden: this.overridden,
+      records: this.records,
+      knobs: this.knobs,
       time: this.time,
       duration: performance.now() - this.started,
     })
@@ -100,14 +141,14 @@ export function runOperation(
   request: ApiRequest,
   params: Params,
 ): MaybePromise<Answer> {
-  const run = (target: ResponseTarget, principal: Account | undefined) =>
-    operation.run({ request, url: request.url, params, principal, mock, target, errors: [] })
-  return journaled(mock, request, operation, params, (target) => {
+  const run = (entry: Journaling, principal: Account | undefined) =>
+    operation.run({ request, url: request.url, params, principal, mock, target: entry.target, errors: [], trace: entry })
+  return journaled(mock, request, operation, params, (entry) => {
     // Stryker disable next-line ConditionalExpression,BlockStatement: fast-path
     if (mock.store.settled && mock.faults.size === 0 && mock.overrides.size === 0) {
-      return run(target, operation.public ? undefined : authenticate(request, mock.store, mock.profile.wwwAuthenticate))
+      return run(entry, operation.public ? undefined : (entry.principal = authenticate(request, mock.store, mock.profile.wwwAuthenticate)))
     }
-    return guarded(operation, mock, request, params, target, run)
+    return guarded(operation, mock, request, params, entry, run)
   })
 }
 
@@ -117,20 +158,26 @@ async function guarded(
   mock: MockContext,
   request: ApiRequest,
   params: Params,
-  target: ResponseTarget,
-  run: (target: ResponseTarget, principal: Account | undefined) => MaybePromise<Answer>,
+  entry: Journaling,
+  run: (entry: Journaling, principal: Account | undefined) => MaybePromise<Answer>,
 ): Promise<Answer> {
+  const { target } = entry
   await mock.store.ready
   // Stryker disable next-line ConditionalExpression,EqualityOperator: fast-path
   if (mock.faults.size > 0) {
-    const fault = await mock.faults.apply(operation)
-    if (fault) return 'response' in fault ? fault.response : problemReply(fault.problem, target, mock.profile.problemTitles)
+    const fault = await mock.faults.apply(operation, entry)
+    if (fault) {
+      if ('response' in fault) return fault.response
+      entry.problem = fault.problem.note()
+      return problemReply(fault.problem, target, mock.profile.problemTitles)
+    }
   }
-  const principal = operation.public ? undefined : authenticate(request, mock.store, mock.profile.wwwAuthenticate)
+  const principal = operation.public ? undefined : (entry.principal = authenticate(request, mock.store, mock.profile.wwwAuthenticate))
   // Stryker disable next-line ConditionalExpression,EqualityOperator: fast-path
   if (mock.overrides.size > 0) {
     const overridden = await mock.overrides.respond(operation, request, params, target)
     if (overridden) {
+      entry.overridden = true
       if (mock.strict) {
         const violations = await mock.checkResponse(operation.name, overridden, successSchema(operation), mock.surface.served)
         if (violations.length > 0) throw new ContractViolationError(violations)
@@ -138,7 +185,7 @@ async function guarded(
       return overridden
     }
   }
-  return run(target, principal)
+  return run(entry, principal)
 }
 
 /** Deliberate problems pass; contract violations are reported loudly; anything else is a kit bug (500). */
@@ -159,10 +206,10 @@ function asProblem(error: unknown, operation: Operation | undefined, mock: MockC
   if (violation instanceof ContractViolationError) {
     mock.violations.push(...violation.violations)
     console.error(`[workspace-api-mock] ${violation.message}`)
-    return new Problem(500, violation.message)
+    return new Problem(500, violation.message).because({ kind: 'error' })
   }
   console.error('[workspace-api-mock] unexpected error:', error)
-  return new Problem(500, `the mock failed: ${error instanceof Error ? error.message : String(error)}`)
+  return new Problem(500, `the mock failed: ${error instanceof Error ? error.message : String(error)}`).because({ kind: 'error' })
 }
 
 /** The served schema of an operation's success body; undefined for none (a 204, the kit's own routes). */

@@ -8,6 +8,7 @@ import type { NewApplication, NewWorkspace, RecordChanges } from '../model/store
 import type { Account, Application, Workspace } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import { Problem } from './problem.ts'
+import type { RequestTrace } from './trace.ts'
 
 /** The workspace `X-Workspace-ID` names (`scope: 'workspace'`), and the id as the client sent it. */
 export interface RunScope {
@@ -19,7 +20,8 @@ export interface RunScope {
 export function visibleWorkspace(mock: MockContext, id: string, principal: Account): Workspace {
   const workspace = mock.store.indexes.workspace(mock.workspaceKey(id))
   if (!workspace || workspace.organization !== principal.organization) {
-    throw new Problem(404, `workspace ${id} not found`)
+    const reason = workspace ? 'other-organization' : 'not-found'
+    throw new Problem(404, `workspace ${id} not found`).because({ kind: 'lookup', collection: 'workspaces', id, reason })
   }
   return workspace
 }
@@ -34,10 +36,12 @@ export type ApplicationValues = Partial<NewApplication> & { name: string }
 export class WorkspaceCollection {
   readonly #mock: MockContext
   readonly #principal: Account
+  readonly #trace: RequestTrace
 
-  constructor(mock: MockContext, principal: Account) {
+  constructor(mock: MockContext, principal: Account, trace: RequestTrace) {
     this.#mock = mock
     this.#principal = principal
+    this.#trace = trace
   }
 
   /** The caller's organization's workspaces, in list order (`created`, then `id`). Do not change the array. */
@@ -52,17 +56,19 @@ export class WorkspaceCollection {
 
   /** Creates a workspace in the caller's organization; `description` and `domain` default to `""`. */
   create(values: WorkspaceValues): Promise<Workspace> {
-    return this.#mock.store.createWorkspace({ description: '', domain: '', ...values }, this.#principal)
+    return this.#mock.store.createWorkspace({ description: '', domain: '', ...values }, this.#principal).then(wrote(this.#trace, 'workspaces'))
   }
 
   /** Sets the given members (and fields of your own); `updated` moves on, `modified_by` is the caller. */
   update(workspace: Workspace, changes: RecordChanges): Promise<Workspace> {
-    return this.#mock.store.updateWorkspace(this.#own(workspace), changes, this.#principal)
+    return this.#mock.store.updateWorkspace(this.#own(workspace), changes, this.#principal).then(wrote(this.#trace, 'workspaces'))
   }
 
   /** Deletes the workspace and its applications. */
   delete(workspace: Workspace): void {
-    this.#mock.store.deleteWorkspace(this.#own(workspace))
+    const stored = this.#own(workspace)
+    this.#mock.store.deleteWorkspace(stored)
+    this.#trace.wrote('workspaces', stored)
   }
 
   /** The stored version of a workspace the caller may see: a write never reaches another organization's. */
@@ -79,11 +85,13 @@ export class ApplicationCollection {
   readonly #principal: Account
   /** The workspace `X-Workspace-ID` names, and the id as the client sent it (for messages). */
   readonly #scope: RunScope | undefined
+  readonly #trace: RequestTrace
 
-  constructor(mock: MockContext, principal: Account, scope: RunScope | undefined) {
+  constructor(mock: MockContext, principal: Account, scope: RunScope | undefined, trace: RequestTrace) {
     this.#mock = mock
     this.#principal = principal
     this.#scope = scope
+    this.#trace = trace
   }
 
   /** The workspace's applications in list order. Do not change the array. */
@@ -97,7 +105,8 @@ export class ApplicationCollection {
     const application = this.#mock.store.indexes.application(id)
     if (!application || application.workspace !== scope.id) {
       const named = workspace === undefined ? this.#scope!.sent : scope.id
-      throw new Problem(404, `application ${id} not found in workspace ${named}`)
+      const reason = application ? 'outside-workspace' : 'not-found'
+      throw new Problem(404, `application ${id} not found in workspace ${named}`).because({ kind: 'lookup', collection: 'applications', id, reason, workspace: named })
     }
     return application
   }
@@ -106,16 +115,18 @@ export class ApplicationCollection {
   create(values: ApplicationValues, workspace?: Workspace): Promise<Application> {
     const scope = this.#workspace(workspace)
     const record: NewApplication = { ...NEW_APPLICATION, gateways: [], group_or_users: [], policies: [], ...values }
-    return this.#mock.store.createApplication(scope, record, this.#principal)
+    return this.#mock.store.createApplication(scope, record, this.#principal).then(wrote(this.#trace, 'applications'))
   }
 
   /** Sets the given members (and fields of your own); `updated` moves on, `modified_by` is the caller. */
   update(application: Application, changes: RecordChanges): Promise<Application> {
-    return this.#mock.store.updateApplication(this.#own(application), changes, this.#principal)
+    return this.#mock.store.updateApplication(this.#own(application), changes, this.#principal).then(wrote(this.#trace, 'applications'))
   }
 
   delete(application: Application): void {
-    this.#mock.store.deleteApplication(this.#own(application))
+    const stored = this.#own(application)
+    this.#mock.store.deleteApplication(stored)
+    this.#trace.wrote('applications', stored)
   }
 
   /** The workspace given (checked to be the caller's) or the request's scope. */
@@ -130,6 +141,14 @@ export class ApplicationCollection {
     const workspace = stored && this.#mock.store.indexes.workspace(stored.workspace)
     if (!stored || workspace?.organization !== this.#principal.organization) throw new Problem(404, `application ${application.id} not found`)
     return stored
+  }
+}
+
+/** Notes a written record in the request's trace (the journal's `why`), and passes it on. */
+function wrote<T extends { id: string }>(trace: RequestTrace, collection: 'workspaces' | 'applications'): (record: T) => T {
+  return (record) => {
+    trace.wrote(collection, record)
+    return record
   }
 }
 

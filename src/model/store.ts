@@ -101,6 +101,11 @@ export class Store {
     return this.#db
   }
 
+  /** Origin of the icon URLs of records made at run time. */
+  get assetsOrigin(): string {
+    return this.#options.assetsOrigin
+  }
+
   /** The initial state, prepared: what `reset()` brings back, and what other stores may start from. */
   get baseline(): Promise<Baseline> {
     return this.#baseline

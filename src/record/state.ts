@@ -13,6 +13,7 @@ import type { Account, Application, Icons, Organization, Workspace } from '../mo
 import type { z } from '../model/zod.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError, validateState } from '../model/validate-state.ts'
+import { shown, shownValue } from '../text/terminal-text.ts'
 import { RecordError } from './client.ts'
 import type { Recorded } from './read.ts'
 
@@ -36,7 +37,7 @@ export function recordedState(recorded: Recorded, options: StateOptions): Scenar
   } catch (error) {
     if (!(error instanceof InvalidStateError)) throw error
     const more = error.problems.length > 1 ? ` (and ${error.problems.length - 1} more problems)` : ''
-    throw new RecordError(`the service's records do not fit the mock's model: ${error.message}${more}`)
+    throw new RecordError(`the service's records do not fit the mock's model: ${shown(error.message, 400)}${more}`)
   }
   return state
 }
@@ -77,7 +78,7 @@ function mockIcons(icons: Icons | undefined, iconsOrigin: string): Icons {
 /** The records' organization: one, since a principal sees its own; a service with none shown gets one named after it. */
 function organizationOf(workspaces: readonly Workspace[], target: string): Organization {
   const ids = [...new Set(workspaces.map((workspace) => workspace.organization))].sort()
-  if (ids.length > 1) throw new RecordError(`the service's workspaces belong to ${ids.length} organizations (${ids.slice(0, 3).join(', ')}); a principal sees one`)
+  if (ids.length > 1) throw new RecordError(`the service's workspaces belong to ${ids.length} organizations (${ids.slice(0, 3).map((id) => shownValue(id)).join(', ')}); a principal sees one`)
   const host = new URL(target).hostname
   return { id: ids[0] ?? `${ID_PREFIX.organization}_${digest(target)}`, name: `Recorded from ${host}`, domain: host }
 }

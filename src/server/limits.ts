@@ -9,9 +9,15 @@ export interface SessionLimits {
   maxSessions?: number
   /** Milliseconds without a request after which a session is deleted. Default 30 minutes. */
   idleTimeout?: number
+  /**
+   * Most bytes of JSON the states sessions were given may hold together (a session's `state`, a session's
+   * own `POST .../state`): records alone do not bound them, five records can carry a 50 MB description
+   * each. Default 64 MiB, one admin body of the largest size (about 90 MB of memory when full).
+   */
+  maxStateBytes?: number
 }
 
-export const DEFAULT_SESSION_LIMITS: Required<SessionLimits> = { maxSessions: 100, idleTimeout: 30 * 60_000 }
+export const DEFAULT_SESSION_LIMITS: Required<SessionLimits> = { maxSessions: 100, idleTimeout: 30 * 60_000, maxStateBytes: 64 * 1024 * 1024 }
 
 export interface ServerLimits {
   /**
@@ -32,6 +38,15 @@ export const MAX_ADMIN_BODY_BYTES = 64 * 1024 * 1024
 
 /** How many times `maxRecords` the sessions' own data (scenarios and states they asked for) may hold together. */
 export const SESSION_RECORDS_FACTOR = 4
+
+/**
+ * Data a session holds of its own: records, and the bytes of JSON it was sent as (0 for what the kit builds
+ * from a scenario or a seed: its records bound it).
+ */
+export interface OwnData {
+  records: number
+  bytes: number
+}
 
 const SCALE = /^scale:(\d+)x(\d+)$/
 

@@ -58,6 +58,9 @@ export interface MockServerSessions {
   readonly maxSessions: number
   /** Milliseconds without a request after which a session is deleted. */
   readonly idleTimeout: number
+  /** What the sessions hold of their own (records; bytes of the states they were given), and its bound. */
+  readonly ownData: { readonly records: number; readonly bytes: number }
+  readonly budget: { readonly records: number; readonly bytes: number }
 }
 
 export interface MockServer {
@@ -227,7 +230,7 @@ function publicFace(
       if (copy.accounts.length === 0) {
         throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
       }
-      return control.base.replaceState(copy, stateName)
+      return control.base.load(copy, stateName ?? 'state')
     },
     redefine,
     close() {

@@ -71,3 +71,15 @@ export function mockApiOf(context: LoadedContextLike): StoryMock {
   }
   return mock
 }
+
+/**
+ * A `beforeEach` that puts the devtools panel (workspace-api-mock/devtools) in the story's canvas, over the
+ * story's own mock; its cleanup removes it when Storybook leaves the story. Loaded on first use: a preview
+ * without it loads none of the panel.
+ */
+export async function mockApiDevtools(context: LoadedContextLike): Promise<() => void> {
+  const { api } = mockApiOf(context)
+  const { mountDevtools } = await import('../devtools/index.ts')
+  const devtools = mountDevtools(api, { scenario: "this story's" })
+  return () => devtools.unmount()
+}

@@ -10,7 +10,7 @@ import { createAnnotations } from './annotations.ts'
 import { createStorySwitch } from './story-switch.ts'
 import { startStoryWorker } from './worker.ts'
 
-export { mockApiOf } from './annotations.ts'
+export { mockApiDevtools, mockApiOf } from './annotations.ts'
 export type { LoadedContextLike, LoaderContextLike, MockApiAddonOptions, MockApiCleanup, MockApiLoaded, MockApiLoader } from './annotations.ts'
 export type { FaultSpec, MockApiParameters, OverrideSpec, SpecList } from './parameters.ts'
 export { MockApiParameterError } from './parameters.ts'

@@ -2,6 +2,8 @@ import { delay, HttpResponse } from 'msw'
 import type { OperationName, OperationSpec } from '../handlers/operation-spec.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
 import { Problem } from '../handlers/problem.ts'
+import { MAX_FAULT_DETAIL, MAX_FAULTS, MAX_LATENCY_MS, MAX_RETRY_AFTER_S } from './fault-bounds.ts'
+import type { FaultDescription, Latency, RequestTrace } from '../handlers/trace.ts'
 import type { RandomSource } from './random-source.ts'
 import { matchTarget, type OperationTarget } from './targets.ts'
 
@@ -29,8 +31,7 @@ export interface RateLimitOptions {
   retryAfter?: number
 }
 
-/** Latency in milliseconds: fixed, or a `[min, max]` range drawn from the seeded source. */
-export type Latency = number | readonly [number, number]
+export type { FaultDescription, Latency }
 
 /** A registered fault: how many requests it hit, and how to remove it. */
 export interface FaultHandle {
@@ -38,23 +39,6 @@ export interface FaultHandle {
   readonly id: number
   readonly hits: number
   remove(): void
-}
-
-/** A registered fault as plain data (`faults.list()`): what it does, to which operations, how often. */
-export interface FaultDescription {
-  id: number
-  type: 'fail' | 'disconnect' | 'latency' | 'rateLimit'
-  /** The target it was registered with: an operation name, `METHOD /api/path`, or `*`. */
-  target: string
-  status?: number
-  detail?: string
-  latency?: Latency
-  requests?: number
-  retryAfter?: number
-  times?: number
-  rate?: number
-  /** Requests it acted on so far. */
-  hits: number
 }
 
 type Effect =
@@ -79,6 +63,8 @@ interface Fault {
  */
 export class FaultRegistry<Name extends string = OperationName> implements FaultGate {
   #faults: Fault[] = []
+  /** The faults that apply to each operation, in order, built on first use after a change (weak: a redefined mock's old operations go). */
+  #byOperation = new WeakMap<OperationSpec, Fault[]>()
   #nextId = 1
   #operations: readonly OperationSpec[]
   #random: RandomSource
@@ -93,6 +79,9 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
     const status = options.status ?? 500
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`fail: status must be an integer 400..599, got ${status}`)
+    }
+    if (options.detail !== undefined && options.detail.length > MAX_FAULT_DETAIL) {
+      throw new RangeError(`fail: detail must be at most ${MAX_FAULT_DETAIL} characters, got ${options.detail.length}`)
     }
     return this.#add(target, options, {
       kind: 'fail',
@@ -110,8 +99,8 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
   /** Delay matching requests, then answer them normally. */
   latency(target: OperationTarget<Name>, latency: Latency, schedule: FaultSchedule = {}): FaultHandle {
     const [min, max] = typeof latency === 'number' ? [latency, latency] : latency
-    if (!(min >= 0 && max >= min && Number.isFinite(max))) {
-      throw new RangeError(`latency: expected ms >= 0 or [min, max] with min <= max, got ${latency}`)
+    if (!(min >= 0 && max >= min && max <= MAX_LATENCY_MS)) {
+      throw new RangeError(`latency: expected ms from 0 to ${MAX_LATENCY_MS} or [min, max] with min <= max, got ${latency}`)
     }
     return this.#add(target, schedule, { kind: 'latency', latency })
   }
@@ -121,10 +110,14 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
     if (!(Number.isInteger(options.requests) && options.requests >= 0)) {
       throw new RangeError(`rateLimit: requests must be a non-negative integer, got ${options.requests}`)
     }
+    const retryAfter = options.retryAfter ?? 1
+    if (!(Number.isInteger(retryAfter) && retryAfter >= 0 && retryAfter <= MAX_RETRY_AFTER_S)) {
+      throw new RangeError(`rateLimit: retryAfter must be an integer from 0 to ${MAX_RETRY_AFTER_S} seconds, got ${retryAfter}`)
+    }
     return this.#add(target, {}, {
       kind: 'rateLimit',
       requests: options.requests,
-      retryAfter: options.retryAfter ?? 1,
+      retryAfter,
     })
   }
 
@@ -136,13 +129,13 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
   /** Removes the fault with this id; false when there is none. */
   remove(id: number): boolean {
     const before = this.#faults.length
-    this.#faults = this.#faults.filter((fault) => fault.id !== id)
+    this.#set(this.#faults.filter((fault) => fault.id !== id))
     return this.#faults.length < before
   }
 
   /** Removes every fault. */
   clear(): void {
-    this.#faults = []
+    this.#set([])
   }
 
   /** Restarts the seeded source too, so that the same test sees the same fault pattern. */
@@ -155,15 +148,15 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
     return this.#faults.length
   }
 
-  /** Runs the faults that match the operation, in the order they were added. */
-  async apply(operation: OperationSpec): Promise<FaultOutcome> {
-    for (const fault of this.#faults) {
-      if (!fault.applies(operation)) continue
+  /** Runs the faults that match the operation, in the order they were added; tells `trace` which acted. */
+  async apply(operation: OperationSpec, trace?: RequestTrace): Promise<FaultOutcome> {
+    for (const fault of this.#faultsOf(operation)) {
       fault.seen++
       const { effect } = fault
       if (effect.kind === 'rateLimit') {
         if (fault.seen <= effect.requests) continue
         fault.hits++
+        trace?.faulted(describe(fault))
         return {
           problem: new Problem(429, `rate limit of ${effect.requests} requests exceeded`, undefined, {
             'Retry-After': String(effect.retryAfter),
@@ -173,13 +166,30 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
       if (!this.#fires(fault)) continue
       fault.hits++
       if (effect.kind === 'latency') {
-        await delay(this.#draw(effect.latency))
+        const ms = this.#draw(effect.latency)
+        trace?.faulted(describe(fault), ms)
+        await delay(ms)
         continue
       }
+      trace?.faulted(describe(fault))
       if (effect.kind === 'disconnect') return { response: HttpResponse.error() }
       return { problem: new Problem(effect.status, effect.detail, undefined, effect.headers) }
     }
     return undefined
+  }
+
+  #faultsOf(operation: OperationSpec): readonly Fault[] {
+    let faults = this.#byOperation.get(operation)
+    if (faults === undefined) {
+      faults = this.#faults.filter((fault) => fault.applies(operation))
+      this.#byOperation.set(operation, faults)
+    }
+    return faults
+  }
+
+  #set(faults: Fault[]): void {
+    this.#faults = faults
+    this.#byOperation = new WeakMap()
   }
 
   #fires(fault: Fault): boolean {
@@ -204,6 +214,9 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
     if (schedule.rate !== undefined && !(schedule.rate >= 0 && schedule.rate <= 1)) {
       throw new RangeError(`rate must be within 0..1, got ${schedule.rate}`)
     }
+    if (this.#faults.length >= MAX_FAULTS) {
+      throw new RangeError(`a mock holds at most ${MAX_FAULTS} faults: remove some first (faults.remove, faults.clear; DELETE /__admin/faults)`)
+    }
     const fault: Fault = {
       id: this.#nextId++,
       target,
@@ -213,14 +226,14 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
       seen: 0,
       hits: 0,
     }
-    this.#faults.push(fault)
+    this.#set([...this.#faults, fault])
     return {
       id: fault.id,
       get hits() {
         return fault.hits
       },
       remove: () => {
-        this.#faults = this.#faults.filter((f) => f !== fault)
+        this.#set(this.#faults.filter((f) => f !== fault))
       },
     }
   }

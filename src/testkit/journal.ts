@@ -1,12 +1,18 @@
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
-import { bodyLength, copyChunks, type Answer } from '../handlers/reply.ts'
-import { overrideProblemDetail } from './overrides.ts'
+import { copyChunks, type Reply } from '../handlers/reply.ts'
+import { overrideProblemDetail, overrideReply } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
+import { nestingOf } from '../text/json-nesting.ts'
+import { whyOf, type Why } from './why.ts'
+
+export type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './why.ts'
 
 /** One request as the handlers saw it (`Name`: the mock's operation names, yours among them). */
 export interface JournalEntry<Name extends string = OperationName> {
+  /** Its number in this journal: 1 for the mock's first request, counting on across `clear()` and `reset()`. */
+  seq: number
   /** The operation that served it; undefined for requests answered 404/405 by the catch-all. */
   operation: Name | undefined
   method: string
@@ -22,6 +28,14 @@ export interface JournalEntry<Name extends string = OperationName> {
   status: number
   /** The `detail` of the problem an error was answered with (status 400 and up); undefined otherwise. */
   detail?: string
+  /**
+   * The response body: parsed JSON, or the text of another text type; a `[… not kept]` note for a body
+   * over JOURNAL_BODY_LIMIT or not text (an icon); undefined when there was none, or when an override
+   * answered with a `Response` of its own making (its body is the override's to read).
+   */
+  responseBody: unknown
+  /** Why the mock answered as it did: route, caller, what decided, profile knobs, records read and written. */
+  why: Why
   /** Wall-clock time the request arrived (epoch ms). */
   time: number
   /** Milliseconds the mock took, injected latency included. */
@@ -39,7 +53,12 @@ export interface JournalQuery<Name extends string = OperationName> {
   body?: unknown
   status?: number
   headers?: Record<string, string>
+  /** A partial `why`: `{ decision: { kind: 'lookup', reason: 'other-organization' } }`. */
+  why?: DeepPartial<Why>
 }
+
+/** Any part of a value: every member optional, at every depth. */
+export type DeepPartial<T> = T extends readonly (infer Item)[] ? readonly DeepPartial<Item>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
 
 export const REDACTED = '[redacted]'
 const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
@@ -69,6 +88,7 @@ export class Journal<Name extends string = OperationName> implements RequestJour
   #bytes = 0
   #limit: number
   readonly #budget: number
+  #seq = 0
   // Not typed by `Name`: a journal of some operations' names stays a journal of any names' (`MockApi` of any operations).
   #listeners: Set<(entry: JournalEntry<string>) => void> | undefined
 
@@ -94,7 +114,7 @@ export class Journal<Name extends string = OperationName> implements RequestJour
   /** Keeps a request; its entry is built when the journal is read (most are never read). */
   record(journaled: JournalRecord): void {
     if (this.#limit <= 0) return
-    const record = keptOf(journaled)
+    const record = keptOf(journaled, ++this.#seq)
     this.#records.push(record)
     this.#bytes += record.bytes
     while (this.#records.length - this.#head > this.#limit) this.#dropOldest()
@@ -140,6 +160,22 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     }
   }
 
+  /** The kept entry of that `seq`, if it is still kept. */
+  entry(seq: number): JournalEntry<Name> | undefined {
+    const records = this.#records
+    // Kept records are in `seq` order: a binary search.
+    let low = this.#head
+    let high = records.length - 1
+    while (low <= high) {
+      const middle = (low + high) >>> 1
+      const found = records[middle]!
+      if (found.seq === seq) return entryOf(found) as JournalEntry<Name>
+      if (found.seq < seq) low = middle + 1
+      else high = middle - 1
+    }
+    return undefined
+  }
+
   filter(query: JournalQuery<Name> = {}): JournalEntry<Name>[] {
     return this.#kept().filter((entry) => matches(entry, query))
   }
@@ -174,6 +210,7 @@ export function matches(entry: JournalEntry<string>, query: JournalQuery<string>
     const lower = Object.fromEntries(Object.entries(query.headers).map(([k, v]) => [k.toLowerCase(), v]))
     if (!includes(entry.headers, lower)) return false
   }
+  if (query.why !== undefined && !includes(entry.why, query.why)) return false
   return true
 }
 
@@ -193,22 +230,51 @@ export function includes(actual: unknown, expected: unknown): boolean {
   )
 }
 
-/** A record as the journal keeps it: its body cut to JOURNAL_BODY_LIMIT, its cost, its entry once built. */
-type Kept = JournalRecord & { bytes: number; entry?: JournalEntry<string> }
+/**
+ * A record as the journal keeps it: its number, its body cut to JOURNAL_BODY_LIMIT, its answer's reply
+ * when that is text within the limit, its cost, its entry once built.
+ */
+type Kept = JournalRecord & {
+  seq: number
+  bytes: number
+  /** The answer's body size, and its type when the reply is not kept (for the note that says so). */
+  responseSize: number
+  responseType: string | undefined
+  detail: string | undefined
+  entry?: JournalEntry<string>
+}
 
-/** The record itself (the pipeline makes one per request and lets go of it), its body cut and its cost set. */
-function keptOf(record: JournalRecord): Kept {
+/**
+ * The record itself (the pipeline makes one per request and lets go of it), its body cut and its cost set.
+ * Of the answer it keeps a kit-built reply of text within the limit (its chunks are shared and never
+ * change, so keeping them copies nothing) and an error's detail.
+ */
+function keptOf(record: JournalRecord, seq: number): Kept {
   const kept = record as Kept
-  const { body } = record
+  const { body, answer } = record
+  kept.seq = seq
   // A copy of the part kept, so that the request's whole buffer (up to 1 MiB) is let go.
   if (body && body.bytes.length > JOURNAL_BODY_LIMIT) kept.body = { ...body, bytes: body.bytes.slice(0, JOURNAL_BODY_LIMIT) }
-  let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0)
+  kept.detail = record.status >= 400 ? (record.problem?.detail ?? (answer instanceof Response ? overrideProblemDetail(answer) : undefined)) : undefined
+  const reply = answer instanceof Response ? overrideReply(answer) : answer
+  // Every body the kit builds states its length: no walk over its chunks.
+  const length = reply?.headers['Content-Length']
+  const size = length === undefined ? 0 : +length
+  kept.responseSize = size
+  kept.responseType = undefined
+  if (size > JOURNAL_BODY_LIMIT) {
+    kept.answer = undefined
+    kept.responseType = reply!.headers['Content-Type']
+  } else kept.answer = reply
+  let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0) + (kept.answer ? size : 0)
   for (const name in record.headers) bytes += name.length + record.headers[name]!.length
   kept.bytes = bytes
   return kept
 }
 
-/** The entry of a record: secrets redacted, the query split, the body parsed (built once). */
+const TEXT = /json|^text\//i
+
+/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told (built once). */
 function entryOf(record: Kept): JournalEntry<string> {
   // Stryker disable next-line all: cache
   if (record.entry) return record.entry
@@ -225,6 +291,7 @@ function entryOf(record: Kept): JournalEntry<string> {
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries(pathParams(record.params))) params[name] = String(value)
   record.entry = {
+    seq: record.seq,
     operation: record.operation?.name,
     method: record.method,
     url: record.url,
@@ -234,29 +301,22 @@ function entryOf(record: Kept): JournalEntry<string> {
     headers,
     body: record.body ? parseBody(record.body, headers['content-type']) : undefined,
     status: record.status,
-    ...detailOf(record.error),
+    ...(record.detail === undefined ? {} : { detail: record.detail }),
+    responseBody: responseBodyOf(record),
+    why: whyOf(record),
     time: record.time,
     duration: record.duration,
   }
   return record.entry
 }
 
-/** The problem detail of an error the kit answered (its own problem+json bytes); none for other answers. */
-function detailOf(answer: Answer | undefined): { detail?: string } {
-  if (answer === undefined) return {}
-  if (answer instanceof Response) {
-    const detail = overrideProblemDetail(answer)
-    return detail === undefined ? {} : { detail }
-  }
-  // Stryker disable next-line ConditionalExpression,MethodExpression,OptionalChaining,StringLiteral: unreachable
-  if (!answer.headers['Content-Type']?.startsWith('application/problem+json')) return {}
-  try {
-    const detail = (JSON.parse(new TextDecoder().decode(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))) as { detail?: unknown }).detail
-    // Stryker disable next-line ConditionalExpression: unreachable
-    return typeof detail === 'string' ? { detail } : {}
-  } catch {
-    return {}
-  }
+function responseBodyOf(record: Kept): unknown {
+  const reply = record.answer as Reply | undefined
+  const type = reply?.headers['Content-Type'] ?? record.responseType
+  if (record.responseSize === 0) return undefined
+  if (reply === undefined || !TEXT.test(type ?? '')) return `[${record.responseSize} bytes of ${type ?? 'unknown type'}${reply ? '' : ', over the journal\'s limit'}]`
+  const bytes = copyChunks(reply.chunks, new Uint8Array(record.responseSize))
+  return parseBody({ bytes, size: bytes.length, truncated: false }, type)
 }
 
 function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): unknown {
@@ -271,23 +331,6 @@ function parseBody({ bytes, size }: BodyRead, contentType: string | undefined): 
     }
   }
   return text
-}
-
-/** The deepest nesting of brackets in JSON text (outside strings): no recursion, no allocation. */
-function nestingOf(text: string): number {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92) i++ // a backslash escapes the next character
-      else if (c === 34) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 91 || c === 123) deepest = Math.max(deepest, ++depth)
-    else if (c === 93 || c === 125) depth--
-  }
-  return deepest
 }
 
 /** A copy of `value` whose members below `depth` levels are DEPTH_MARKER (recursion at most `depth` deep). */

@@ -42,12 +42,27 @@ export interface OverrideOptions {
   once?: boolean
 }
 
-/** The `detail` of each problem an override built, for the journal (which does not read response bodies). */
+/**
+ * What the journal knows of the responses an override's tools built (it does not read response bodies):
+ * the reply they were made from, and a problem's `detail`.
+ */
+const builtReplies = new WeakMap<Response, Reply>()
 const problemDetails = new WeakMap<Response, string>()
 
 /** The detail of a problem built by an override's `problem()`; undefined for any other response. */
 export function overrideProblemDetail(response: Response): string | undefined {
   return problemDetails.get(response)
+}
+
+/** The reply behind a response an override's `respond()` or `problem()` built; undefined for its own. */
+export function overrideReply(response: Response): Reply | undefined {
+  return builtReplies.get(response)
+}
+
+function built(reply: Reply): Response {
+  const response = toResponse(reply)
+  builtReplies.set(response, reply)
+  return response
 }
 
 interface Entry {
@@ -88,9 +103,9 @@ export class Overrides implements OverrideGate {
       const response = await entry.resolver({
         request: await request.toFetchRequest(),
         params: pathParams(params),
-        respond: (data: unknown) => toResponse(respondWith(operation, target, data)),
+        respond: (data: unknown) => built(respondWith(operation, target, data)),
         problem: (status, detail, errors) => {
-          const response = toResponse(problemReply(new Problem(status, detail, errors), target))
+          const response = built(problemReply(new Problem(status, detail, errors), target))
           problemDetails.set(response, detail)
           return response
         },

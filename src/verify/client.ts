@@ -3,7 +3,7 @@
  * timeout) and the reference, an in-process mock with the same profile, whose answers are the expectations.
  */
 import type { MockApi } from '../api/mock-api.ts'
-import { politeClient, type Fetch } from '../service-client/polite-client.ts'
+import { MAX_ANSWER_BYTES, politeClient, type Fetch } from '../service-client/polite-client.ts'
 
 export type { Fetch }
 
@@ -59,15 +59,20 @@ function requestOf(base: string, credentials: Credentials, spec: RequestSpec): R
   return new Request(`${base}${spec.path}`, { method: spec.method, headers, body: spec.body ?? null })
 }
 
+/** An answer of the in-process reference, read whole (its own answers need no bound). */
 async function read(response: Response): Promise<Answer> {
   const text = await response.text()
-  let json: unknown
+  return { status: response.status, headers: response.headers, text, json: jsonOr(() => (text === '' ? undefined : JSON.parse(text))) }
+}
+
+/** The value `parse` gives, undefined for text that is not JSON. */
+function jsonOr(parse: () => unknown): unknown {
   try {
-    json = text === '' ? undefined : JSON.parse(text)
-  } catch {
-    json = undefined
+    return parse()
+  } catch (error) {
+    if (error instanceof SyntaxError) return undefined
+    throw error
   }
-  return { status: response.status, headers: response.headers, text, json }
 }
 
 /** Tries of a request the target answers 429 with a `Retry-After`, and the longest wait it may ask for. */
@@ -82,27 +87,40 @@ export function retryAfter(response: Response): number | undefined {
   return Number.isFinite(ms) && ms <= MAX_RETRY_AFTER_MS ? Math.max(0, ms) : undefined
 }
 
+export interface TargetOptions {
+  target: string
+  credentials: Credentials
+  rate: number
+  timeout: number
+  /** Most bytes of one answer, decompressed (default MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number
+  fetch?: Fetch
+}
+
 /**
- * The live service, asked politely (src/service-client/polite-client.ts); a 429 with a `Retry-After` of at most a
- * minute is waited for and asked again (three tries). Any other answer, a 503 too, is what verify judges.
+ * The live service, asked politely (src/service-client/polite-client.ts: each answer bounded in size, time
+ * and nesting); a 429 with a `Retry-After` of at most a minute is waited for and asked again (three tries).
+ * Any other answer, a 503 too, is what verify judges.
  */
-export function targetSide(base: string, credentials: Credentials, rate: number, timeout: number, send: Fetch = fetch): Side {
+export function targetSide(options: TargetOptions): Side {
+  const { target: base, credentials } = options
   const client = politeClient({
-    rate,
-    timeout,
+    target: base,
+    rate: options.rate,
+    timeout: options.timeout,
     tries: TRIES,
+    maxAnswerBytes: options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
     retryDelay: retryAfter,
-    fetch: send,
+    fail: (message) => new TargetError(message),
+    ...(options.fetch && { fetch: options.fetch }),
   })
-  const unreachable = (spec: RequestSpec) => (error: unknown) => {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause
-    const why = (error as Error).name === 'TimeoutError' ? `no answer within ${timeout} ms` : (cause?.code ?? cause?.message ?? (error as Error).message)
-    return new TargetError(`cannot reach ${base} (${spec.method} ${spec.path.slice(0, 80)}): ${why}`)
-  }
   return {
     base,
     credentials,
-    send: async (spec) => read(await client.send(() => requestOf(base, credentials, spec), unreachable(spec))),
+    async send(spec) {
+      const answer = await client.send(() => requestOf(base, credentials, spec), `${spec.method} ${spec.path.slice(0, 80)}`)
+      return { status: answer.status, headers: answer.headers, text: answer.text, json: answer.text === '' ? undefined : jsonOr(() => answer.json()) }
+    },
   }
 }
 

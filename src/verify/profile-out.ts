@@ -3,7 +3,7 @@
  * values. A bound that differs is searched for (a few more requests, at the same pace); everything else is
  * read from the answers the checks already hold.
  */
-import type { Profile, ResolvedProfile } from '../handlers/profile.ts'
+import { ProfileError, resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
 import { statusTitle, type TitleStyle } from '../handlers/problem.ts'
 import type { Side } from './client.ts'
 import type { Report } from './run.ts'
@@ -22,25 +22,67 @@ export interface ProfileInput {
   workspaceId: string | undefined
 }
 
-export async function observedProfile(input: ProfileInput): Promise<Profile> {
+export interface ObservedProfile {
+  /** The profile to write: the given one, plus every difference a knob adopts; `--profile` takes it. */
+  profile: Profile
+  /** Differences no knob can adopt (a value outside what a profile takes), in words. */
+  unadoptable: string[]
+}
+
+export async function observedProfile(input: ProfileInput): Promise<ObservedProfile> {
   const { report, profile, given } = input
   const check = (id: string) => report.checks.find((candidate) => candidate.id === id)
   const differs = (id: string) => check(id)?.verdict === 'differs'
-  const out: Profile = { ...given }
+  const knobs: Profile[] = []
   const paging = await pagingOf(input, differs, (id) => check(id)?.observed)
-  if (paging) {
-    const merged: Paging = { ...given?.paging }
-    for (const key of ['currentPage', 'pageSize'] as const) if (paging[key]) merged[key] = { ...given?.paging?.[key], ...paging[key] }
-    out.paging = merged
-  }
-  if (differs('methods.head.status')) out.head = check('methods.head.status')!.observed === '200' ? 'get' : 'method-not-allowed'
-  if (differs('paging.past-the-end.status')) out.pastTheEnd = check('paging.past-the-end.status')!.observed === '404' ? 'not-found' : 'empty-page'
-  if (differs('auth.no-credentials.www-authenticate')) out.wwwAuthenticate = check('auth.no-credentials.www-authenticate')!.observed !== '(absent)'
+  for (const key of ['currentPage', 'pageSize'] as const) if (paging?.[key]) knobs.push({ paging: { [key]: paging[key] } })
+  if (differs('methods.head.status')) knobs.push({ head: check('methods.head.status')!.observed === '200' ? 'get' : 'method-not-allowed' })
+  if (differs('paging.past-the-end.status')) knobs.push({ pastTheEnd: check('paging.past-the-end.status')!.observed === '404' ? 'not-found' : 'empty-page' })
+  if (differs('auth.no-credentials.www-authenticate')) knobs.push({ wwwAuthenticate: check('auth.no-credentials.www-authenticate')!.observed !== '(absent)' })
   const prefix = /^(wse|app)_/.exec(check('workspaces.list.id-shape')?.observed ?? '')?.[1] as 'wse' | 'app' | undefined
-  if (differs('workspaces.list.id-shape') && prefix) out.idPrefix = { workspace: prefix }
+  if (differs('workspaces.list.id-shape') && prefix) knobs.push({ idPrefix: { workspace: prefix } })
   const titles = titleStyle(report)
-  if (titles && titles !== profile.problemTitles) out.problemTitles = titles
-  return out
+  if (titles && titles !== profile.problemTitles) knobs.push({ problemTitles: titles })
+  return adopted(given, knobs)
+}
+
+/**
+ * The given profile with each knob added that keeps it one `--profile` takes (a bound the schema allows, min
+ * not above max, the default between them); the others are differences no knob adopts.
+ */
+function adopted(given: Profile | undefined, knobs: readonly Profile[]): ObservedProfile {
+  let profile: Profile = { ...given }
+  const unadoptable: string[] = []
+  const add = (knob: Profile, alone: boolean): void => {
+    const next = withKnob(profile, knob)
+    try {
+      resolveProfile(next)
+      profile = next
+    } catch (error) {
+      if (!(error instanceof ProfileError)) throw error
+      // A paging bound's members one by one: a default out of range must not keep a good max out.
+      const members = alone ? [] : pagingMembers(knob)
+      if (members.length > 1) members.forEach((member) => add(member, true))
+      else unadoptable.push(`${JSON.stringify(knob)}: ${error.message}`)
+    }
+  }
+  for (const knob of knobs) add(knob, false)
+  return { profile, unadoptable }
+}
+
+/** A paging knob split into one knob per member (`{ paging: { pageSize: { max } } }`, ...). */
+function pagingMembers(knob: Profile): Profile[] {
+  return Object.entries(knob.paging ?? {}).flatMap(([key, bounds]) =>
+    Object.entries(bounds ?? {}).map(([member, value]) => ({ paging: { [key]: { [member]: value } } })),
+  )
+}
+
+/** `profile` with `knob` set: a paging bound merged into the given one, key by key. */
+function withKnob(profile: Profile, knob: Profile): Profile {
+  if (!knob.paging) return { ...profile, ...knob }
+  const paging: Paging = { ...profile.paging }
+  for (const key of ['currentPage', 'pageSize'] as const) if (knob.paging[key]) paging[key] = { ...profile.paging?.[key], ...knob.paging[key] }
+  return { ...profile, paging }
 }
 
 /** The style every observed problem title follows, if one does. */

@@ -1,4 +1,5 @@
 /** The report of a run in its three forms: JSON (`--report`), JUnit XML (`--junit`) and the terminal summary. */
+import { shown } from '../text/terminal-text.ts'
 import type { Check, Report } from './run.ts'
 
 /**
@@ -15,29 +16,29 @@ export function topicsCovered(report: Report): string[] {
 }
 
 /**
- * A value as a line shows it: up to 100 characters; a long one that differs from `other` shown from a little
- * before where they part (`…,status,updated,workspace`), so that the difference is on the line.
+ * A value as a line shows it: control characters made visible (a title with a newline must not forge lines
+ * of its own), up to 100 characters; a long one that differs from `other` shown from a little before where
+ * they part (`…,status,updated,workspace`), so that the difference is on the line.
  */
 function cut(text: string, other = text): string {
   let common = 0
   while (common < text.length && text[common] === other[common]) common++
   const from = text.length > 100 && common > 40 ? common - 20 : 0
-  const shown = from > 0 ? `…${text.slice(from)}` : text
-  return shown.length <= 100 ? shown : `${shown.slice(0, 99)}…`
+  return from > 0 ? `…${shown(text.slice(from), 99)}` : shown(text, 100)
 }
 
-/** One line a check, then the totals. */
+/** One line a check, then the totals. What the target said (an observed title, a path built from its ids) is shown safe and cut. */
 export function summary(report: Report, wrote: readonly string[]): string {
   const width = Math.max(...report.checks.map((check) => check.id.length))
   const lines = report.checks.map((check) => {
     const seen = check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
-    return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${check.request.path}  ${seen}  [${check.topic}]`
+    return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${shown(check.request.path, 120)}  ${seen}  [${check.topic}]`
   })
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
   const totals =
     `${report.checks.length} checks covering ${topicsCovered(report).length} decision topics: ${count('same')} same, ` +
     `${count('differs')} differ, ${count('not-observed')} not observed; score ${report.score}`
-  const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${wrote.join('; ')}`] : []
+  const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${shown(wrote.join('; '), 400)}`] : []
   return [...lines, ...writes, totals].join('\n') + '\n'
 }
 

@@ -9,6 +9,7 @@ import type { RecordFields } from '../model/fields.ts'
 import { judgeOf, type Judge } from './openapi-judge.ts'
 import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
 import { REDACTED } from '../testkit/journal.ts'
+import { shown } from '../text/terminal-text.ts'
 import { ASPECTS, type AspectName, type Discovered } from './aspects.ts'
 import { referenceSide, targetSide, TargetError, type Answer, type Credentials, type Fetch, type Side } from './client.ts'
 import { probesOf, type Probe, type ProbeContext } from './probes.ts'
@@ -28,8 +29,10 @@ export interface VerifyOptions {
   fields?: RecordFields
   /** Requests a second to the target. */
   rate: number
-  /** Milliseconds each request to the target may take. */
+  /** Milliseconds each request to the target may take, its answer read whole. */
   timeout: number
+  /** Most bytes of one answer of the target, decompressed (default MAX_ANSWER_BYTES). */
+  maxAnswerBytes?: number
   /** How requests reach the target; default `fetch` (tests hold an in-process mock's `api.handle` with it). */
   fetch?: Fetch
 }
@@ -69,7 +72,7 @@ const REFERENCE_BASE = 'http://reference.invalid'
 export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const startedAt = new Date().toISOString()
   const profile = resolveProfile(options.profile)
-  const target = targetSide(options.target, options.credentials, options.rate, options.timeout, options.fetch)
+  const target = targetSide(options)
   // The target first: a base URL it cannot use is reported before the reference is built.
   const targetFound = await discover(target, options.workspaceId, options.write, true)
   // As the demo server runs it: contract-strict mode is a test-runner aid, and nobody reads this journal.
@@ -126,8 +129,20 @@ async function runProbe(probe: Probe, sides: Sides, { profile, judge }: { profil
     const expected = read('reference')
     const observed = read('target')
     const verdict: Verdict = expected === undefined || observed === undefined ? 'not-observed' : expected === observed ? 'same' : 'differs'
-    return { id: `${probe.id}.${aspect}`, topic, request, expected: expected ?? '(not observed)', observed: observed ?? '(not observed)', verdict }
+    return { id: `${probe.id}.${aspect}`, topic, request, expected: kept(expected), observed: kept(observed), verdict }
   })
+}
+
+/**
+ * Longest value a check keeps of an answer (in the report, the JUnit XML and the summary): a target's title
+ * or rejected value can be megabytes, a hundred and more checks long.
+ */
+export const MAX_CHECK_VALUE = 1000
+
+/** A compared value as the check keeps it: cut past MAX_CHECK_VALUE, with its length. */
+function kept(value: string | undefined): string {
+  if (value === undefined) return '(not observed)'
+  return value.length <= MAX_CHECK_VALUE ? value : `${value.slice(0, MAX_CHECK_VALUE - 1)}… (${value.length} characters)`
 }
 
 /** Over-long paths (the 414 probe) are shown cut, with their length. */
@@ -165,8 +180,14 @@ async function discover(side: Side, workspaceId: string | undefined, write: bool
 
 /** The target's answer to the first request: the API's JSON, with these credentials accepted. */
 function usable(answer: Answer, base: string): void {
-  const type = answer.headers.get('Content-Type')?.split(';')[0] ?? 'no content type'
+  const type = shown(answer.headers.get('Content-Type')?.split(';')[0] ?? 'no content type', 80)
   if (answer.status === 401) throw new TargetError(`${base} answered 401 to GET /api/workspaces: check --api-key and --api-secret`)
+  if (answer.status >= 300 && answer.status < 400) {
+    const location = shown(answer.headers.get('Location') ?? 'nowhere said')
+    throw new TargetError(
+      `${base} answered ${answer.status} to GET /api/workspaces, a redirect to ${location}: verify does not follow redirects (they would carry the credentials); give the address it redirects to as --target`,
+    )
+  }
   if (!/json/.test(type)) throw new TargetError(`${base} answered ${type}, not JSON, to GET /api/workspaces: is it the API's base URL (without /api)?`)
   if (answer.status !== 200) throw new TargetError(`${base} answered ${answer.status} to GET /api/workspaces: cannot discover its workspaces`)
 }

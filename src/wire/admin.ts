@@ -6,11 +6,13 @@
  * holds the answers of a running server to these types, key for key.
  */
 import type { Principal } from '../api/mock-api.ts'
+import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { CollectionName } from '../model/database.ts'
+import type { Account, Application, Organization, Workspace } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { FaultJson } from '../testkit/fault-json.ts'
 import type { FaultDescription } from '../testkit/faults.ts'
-import type { JournalEntry } from '../testkit/journal.ts'
+import type { JournalEntry, Why } from '../testkit/journal.ts'
 
 /** How many records each collection holds. */
 export type Counts = Record<CollectionName, number>
@@ -49,6 +51,10 @@ export interface MockInfo {
   operations: OperationListing[]
   /** How many entries the journal keeps. */
   journalLimit: number
+  /** The behaviour profile in force, every knob set. */
+  profile: ResolvedProfile
+  /** The presets `POST scenario` takes (besides `scale:<w>x<a>`). */
+  scenarios: readonly string[]
 }
 
 /** A session as `POST` and `GET /__admin/sessions` describe it: what a client needs to use it, and what it holds. */
@@ -79,6 +85,8 @@ export interface CreateSessionBody {
 
 /** One request as the console's live log shows it (the `history` and `request` events). */
 export interface LogEvent {
+  /** The journal entry's number: `GET journal/{seq}` answers the whole entry (headers, bodies). */
+  seq: number
   time: number
   method: string
   /** Path and query. */
@@ -88,6 +96,36 @@ export interface LogEvent {
   operation: string | undefined
   /** The problem detail of an error. */
   detail: string | undefined
+  /** Why the mock answered as it did. */
+  why: Why
+}
+
+/** A record of any of the four collections. */
+export type AnyRecord = Organization | Account | Workspace | Application
+
+/** What a page of records is filtered by: the parent they belong to (also the parent of a record added). */
+export interface RecordFilter {
+  /** Accounts and workspaces of this organization. */
+  organization?: string
+  /** Applications of this workspace. */
+  workspace?: string
+}
+
+/** `GET records/{collection}`: a page of one collection, in the API's order. */
+export interface RecordPage {
+  collection: CollectionName
+  records: AnyRecord[]
+  /** Records that match the filter, in all. */
+  total: number
+  page: number
+  pageSize: number
+}
+
+/** `POST scenario`: a preset and seed served from now on. */
+export interface ScenarioBody {
+  scenario: string
+  /** Default: the seed served now. */
+  seed?: number
 }
 
 /** The routes of one mock: the base state's under `/__admin/`, a session's under `/__admin/sessions/{id}/`. */
@@ -99,10 +137,22 @@ export interface MockAdminRoutes {
   'DELETE faults': { answer: { faults: number } }
   'DELETE faults/{id}': { answer: { faults: number } }
   'GET journal': { answer: { entries: readonly JournalEntry<string>[] } }
+  'GET journal/{seq}': { answer: JournalEntry<string> }
   'DELETE journal': { answer: { entries: [] } }
   'POST reset': { answer: { reset: true } }
   'GET snapshot': { answer: ScenarioState }
   'POST state': { body: ScenarioState; answer: { replaced: true; counts: Counts; principals: readonly Principal[] } }
+  /** The first principal keeps its credentials (a session's new accounts get new ones, as with a state). */
+  'POST scenario': { body: ScenarioBody; answer: { scenario: string; seed: number; principals: readonly Principal[] } }
+  /** Query: `page`, `pageSize` (at most 100), `organization`, `workspace`. */
+  'GET records/{collection}': { answer: RecordPage }
+  /** A record built by the factories under the parent named (an organization; a workspace for applications). */
+  'POST records/{collection}': { body: RecordFilter; answer: AnyRecord }
+  'GET records/{collection}/{id}': { answer: AnyRecord }
+  /** Fields and their new values; a value the kit refuses is a 422 at `body.<field>`. */
+  'PATCH records/{collection}/{id}': { body: Record<string, unknown>; answer: AnyRecord }
+  /** Deletes the record and what belongs to it; `deleted` counts them all. */
+  'DELETE records/{collection}/{id}': { answer: { deleted: number } }
 }
 
 /** The server-wide session routes under `/__admin/`. */

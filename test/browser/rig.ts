@@ -27,9 +27,10 @@ export interface BrowserRig {
 
 /**
  * Builds `root`'s `entries` with Vite (its `vite.config.ts` when `configFile` is true, else MSW's Vite
- * plugin alone in `worker-only` mode, which emits the worker script), serves the build and launches Chromium.
+ * plugin alone in `worker-only` mode, which emits the worker script), serves the build (with `headers`,
+ * e.g. a Content-Security-Policy) and launches Chromium.
  */
-export async function startRig(root: string, options: { configFile?: boolean; entries: string[] }): Promise<BrowserRig> {
+export async function startRig(root: string, options: { configFile?: boolean; entries: string[]; headers?: Record<string, string> }): Promise<BrowserRig> {
   const outDir = mkdtempSync(join(tmpdir(), 'wam-vite-'))
   let server: PreviewServer | undefined
   let browser: Browser | undefined
@@ -57,7 +58,7 @@ export async function startRig(root: string, options: { configFile?: boolean; en
       },
     }
     await build(shared)
-    server = await preview({ ...shared, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false } })
+    server = await preview({ ...shared, preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false, headers: options.headers } })
     const origin = server.resolvedUrls!.local[0]!.replace(/\/$/, '')
     browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS })
     return { origin, browser, close }

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { inject } from 'vitest'
+import { runWithPeak, type PeakRun } from '../support/peak-run.ts'
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 /**
@@ -61,10 +63,14 @@ export function waitForBanner(child: ChildProcess, output: () => string, timeout
   })
 }
 
-/** Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner. */
-export async function startCli(args: readonly string[] = []): Promise<RunningCli> {
+/**
+ * Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner; with
+ * `heapMiB`, on a heap of that size (a bound that fails makes it crash).
+ */
+export async function startCli(args: readonly string[] = [], { heapMiB }: { heapMiB?: number } = {}): Promise<RunningCli> {
   const withPort = args.includes('--port') || args.includes('-p') ? args : ['--port', '0', ...args]
-  const child = spawn(process.execPath, [CLI, ...withPort], {
+  const node = heapMiB === undefined ? [] : [`--max-old-space-size=${heapMiB}`]
+  const child = spawn(process.execPath, [...node, CLI, ...withPort], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -135,6 +141,19 @@ export async function runCli(args: readonly string[], timeoutMs = 15_000): Promi
   const [code] = (await once(child, 'close')) as [number | null]
   clearTimeout(timer)
   return { code, stdout, stderr }
+}
+
+/**
+ * Runs the command with a small heap (`heapMiB`: a bound that fails crashes it), and reports its peak
+ * resident memory and CPU time (test/support/peak-run.ts).
+ */
+export function runBounded(args: readonly string[], { heapMiB = 96, timeoutMs = 60_000 } = {}): Promise<PeakRun> {
+  return runWithPeak([`--max-old-space-size=${heapMiB}`, CLI, ...args], { cwd: ROOT, timeoutMs })
+}
+
+/** The peak resident memory of a running process so far (MiB), from Linux's /proc. */
+export function peakMiB(pid: number): number {
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024
 }
 
 /** A port nobody listens on right now. */

@@ -3,14 +3,15 @@
  * <module>`, and `--watch`, which reloads either on the same port and keeps the last good state when an
  * edit does not load.
  */
-import { mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { parseFlags } from '../../src/cli/serve-flags.ts'
 import { loadScenarioModule, loadStateFile, MAX_LISTED_PROBLEMS, SourceError } from '../../src/cli/sources.ts'
 import { startMockServer } from '../../src/node/index.ts'
-import { authHeaders, runCli, startCli, startNpm, type RunningCli } from './cli-process.ts'
+import { authHeaders, peakMiB, runCli, startCli, startNpm, type RunningCli } from './cli-process.ts'
 
 const SMALL = readFileSync(new URL('../../fixtures/small.json', import.meta.url), 'utf8')
 const DEV = { apiKey: 'demo-key', apiSecret: 'demo-secret' }
@@ -222,6 +223,17 @@ describe.concurrent('--watch', () => {
 
       writeFileSync(path, SMALL)
       await eventually(async () => expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging']))
+
+      // Replaced by a FIFO, then by a link to /dev/zero: refused at once; the server answers, its memory as it was.
+      execFileSync('mkfifo', [`${path}.fifo`])
+      renameSync(`${path}.fifo`, path)
+      await eventually(async () => expect(cli.stderr()).toContain(`still serving the last good state: cannot read ${path}: it is a FIFO, not a regular file`))
+      expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging'])
+      symlinkSync('/dev/zero', `${path}.zero`)
+      renameSync(`${path}.zero`, path)
+      await eventually(async () => expect(cli.stderr()).toContain(`still serving the last good state: cannot read ${path}: it is a device, not a regular file`))
+      expect(await workspaceNames(cli.url)).toEqual(['Production', 'Staging'])
+      expect(peakMiB(cli.child.pid!)).toBeLessThan(300)
       expect(cli.child.exitCode).toBeNull()
     } finally {
       await cli.stop()

@@ -46,7 +46,7 @@ describe('numbers', () => {
     expect(parseFlags(['--latency', '0']).latency).toBe(0)
     expect(parseFlags(['--latency', '5-5']).latency).toEqual([5, 5])
     for (const text of ['5-', '-5', 'x5', '5x', '10s', '5-8x', 'abc', '1234567']) {
-      expect(messageOf([`--latency=${text}`])).toBe(`--latency must be milliseconds or a range min-max (e.g. 200-800), got "${text}"`)
+      expect(messageOf([`--latency=${text}`])).toBe(`--latency must be milliseconds up to 120000 or a range min-max (e.g. 200-800), got "${text}"`)
     }
   })
 

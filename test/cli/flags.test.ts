@@ -87,7 +87,7 @@ describe('parseFlags', () => {
     expect(parseFlags(['--fail-rate', '0.05'])).toMatchObject({ failRate: 0.05, failStatus: 503 })
     expect(parseFlags(['--fail-rate', '1', '--fail-status', '500'])).toMatchObject({ failRate: 1, failStatus: 500 })
     expect(() => parseFlags(['--fail-rate', '2'])).toThrow('--fail-rate must be a number from 0 to 1, got "2"')
-    expect(() => parseFlags(['--latency', '5-1'])).toThrow(/--latency must be milliseconds or a range/)
+    expect(() => parseFlags(['--latency', '5-1'])).toThrow(/--latency must be milliseconds up to 120000 or a range/)
     expect(() => parseFlags(['--fail-rat', '2'])).toThrow('did you mean --fail-rate?')
     expect(helpText()).toMatch(/--latency <ms\|min-max>\s+Delay every API request/)
   })

@@ -48,4 +48,16 @@ describe('over stdio: workspace-api-mock mcp', () => {
     expect(stdout).toBe('')
     expect(stderr).toContain('stopped')
   })
+
+  test('a message over 64 MiB on stdin: one line on stderr says why, and the command ends with exit code 1', async () => {
+    const child = spawn(process.execPath, [CLI, 'mcp', '--port', '0', '--scenario', 'empty'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] })
+    let stderr = ''
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.stdin.on('error', () => {})
+    const exited = once(child, 'exit')
+    await expect.poll(() => stderr, { timeout: 10_000 }).toContain('Press Ctrl+C to stop.')
+    child.stdin.write(Buffer.alloc(64 * 1024 * 1024 + 1, 'x'))
+    expect(await exited).toEqual([1, null])
+    expect(stderr).toContain('\nworkspace-api-mock mcp: a message on stdin is over 64 MiB, the most one may hold: stopping\n')
+  })
 })

@@ -24,6 +24,11 @@ const LAZY = [
   'src/handlers/operations/icon-data.ts',
   'src/testkit/contract.ts',
   'src/browser/storage-full.ts',
+  // The devtools: the launcher only with `devtools: true`, the panel (the console UI) only once opened.
+  'src/devtools/index.ts',
+  'src/devtools/panel.ts',
+  'src/console-ui/',
+  'src/mock-admin/',
   'node_modules/yaml/',
   'node_modules/zod/v4/core/json-schema',
 ]

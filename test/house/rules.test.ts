@@ -22,6 +22,8 @@ const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'testkit', paths: ['src/testkit/'] },
   { name: 'api', paths: ['src/api/'] },
   { name: 'wire', paths: ['src/wire/'] },
+  { name: 'mock-admin: what a person asks of one mock', paths: ['src/mock-admin/'] },
+  { name: 'console-ui: the console and devtools UI', paths: ['src/console-ui/'] },
   { name: 'the platform-free entry and the published client', paths: ['src/index.ts', 'src/exports.ts', 'src/client/'] },
   { name: 'the clients of a service: record and verify', paths: ['src/service-client/', 'src/record/', 'src/verify/'] },
   { name: 'server: its limits', paths: ['src/server/limits.ts', 'src/server/package-info.ts'] },
@@ -58,7 +60,7 @@ describe('the house', () => {
   })
 
   // The console's page script runs in a browser too.
-  test.each(['src/browser/index.ts', 'src/storybook/index.ts', 'src/server/console/client/main.ts'])('%s reaches nothing of the server, the commands or Node', (entry) => {
+  test.each(['src/browser/index.ts', 'src/storybook/index.ts', 'src/devtools/index.ts', 'src/server/console/client/main.ts'])('%s reaches nothing of the server, the commands or Node', (entry) => {
     const reached = [...reachable(graph, entry)]
     const forbidden = reached.filter((file) => /^src\/(server|cli|verify|record|service-client)\//.test(file) && !file.startsWith('src/server/console/client/'))
     const builtIns = reached.flatMap((file) => (graph.external.get(file) ?? []).filter((name) => name.startsWith('node:')).map((name) => `${file}: ${name}`))

@@ -100,12 +100,12 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   test('the tarball holds the built JS and .d.ts of every entry point, the bin, the JSON fixtures, the docs and the license, nothing of the sources', () => {
     const outside = packedFiles.filter((path) => !path.startsWith('dist/'))
     const schemas = readdirSync(join(ROOT, 'fixtures/schemas')).map((name) => `fixtures/schemas/${name}`)
-    const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`)
+    const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|png)$/.test(name)).map((name) => `docs/${name}`)
     expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
       ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas, ...docs].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
@@ -113,7 +113,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   })
 
   test('the manifest: exports with types for each entry, the bin, msw (and optionally vitest, @playwright/test and storybook) as peers', () => {
-    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook']) {
+    for (const entry of ['.', './node', './browser', './vitest', './playwright', './storybook', './devtools']) {
       const target = manifest.exports[entry]
       expect(Object.keys(target)[0]).toBe('types')
       for (const path of Object.values(target) as string[]) {
@@ -154,7 +154,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     }
     // The storybook entry ships to the preview: no JSON Schema generator, OpenAPI documents, server or MCP at import.
     expect(loaded('storybook/index.js').filter((file) => /json-schemas|json-schema-processors|served-documents|document|yaml|server|mcp-/.test(file))).toEqual([])
-    expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full/.test(file))).toEqual([])
+    expect(loaded('browser/index.js').filter((file) => /json-schemas|storage-full|devtools|panel/.test(file))).toEqual([])
+    // The devtools' launcher loads alone; the panel (the console UI) on its first opening.
+    expect(loaded('devtools/index.js').filter((file) => /panel|console-ui|mock-admin/.test(file))).toEqual([])
+    expect(loaded('storybook/index.js').filter((file) => /devtools|panel/.test(file))).toEqual([])
     expect(loaded('index.js').filter((file) => /server/.test(file))).toEqual([])
     // The walk sees what is static: the main entry exports the generator, the node entry the server.
     expect(loaded('index.js').some((file) => /json-schemas/.test(file))).toBe(true)
@@ -205,7 +208,10 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
         const asset = await fetch(`${server.url}/__admin/console/${file}`)
         expect(asset.status).toBe(200)
         expect(asset.headers.get('Content-Type')).toMatch(new RegExp(`^${type}`))
-        expect((await asset.text()).length).toBeGreaterThan(2000)
+        // The package's own built file, whole (the style sheet is short since the console UI keeps its rules in styles.ts).
+        const shipped = readFileSync(join(consumer, 'node_modules/workspace-api-mock/dist/console/client', file), 'utf8')
+        expect(shipped.length).toBeGreaterThan(1000)
+        expect(await asset.text()).toBe(shipped)
       }
       const session = await fetch(`${server.url}/__admin/sessions`, { method: 'POST' })
       expect(session.status).toBe(201)

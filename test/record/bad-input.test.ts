@@ -69,6 +69,8 @@ describe('flags (the command itself, in this process)', () => {
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate', '-1'], '--rate must be a number of requests per second above 0, such as 5 or 0.5, got "-1"'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'no/such/folder/x.json'], '--out: no such folder'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--icons-origin', 'http://h/x'], '--icons-origin must be an origin, without a path'],
+    [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--max-records', '0'], '--max-records must be an integer from 1 to 100000000, got "0"'],
+    [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--max-answer', '1MB'], '--max-answer must be a size such as 8MiB, 512KiB or a number of bytes (at least 1024), got "1MB"'],
     [['--tagret', 'http://h'], 'unknown flag --tagret for record (did you mean --target?)'],
     [['serve'], 'unexpected argument "serve"'],
   ])('%j: a usage error, exit 2', async (args, message) => {
@@ -81,7 +83,7 @@ describe('flags (the command itself, in this process)', () => {
   test('--help lists every flag and exits 0', async () => {
     const result = await run(['--help'])
     expect(result.code).toBe(0)
-    for (const flag of ['--target', '--api-key', '--api-secret', '--out', '--as-key', '--as-secret', '--icons-origin', '--rate', '--timeout']) expect(result.stdout).toContain(flag)
+    for (const flag of ['--target', '--api-key', '--api-secret', '--out', '--as-key', '--as-secret', '--icons-origin', '--rate', '--timeout', '--max-records', '--max-answer']) expect(result.stdout).toContain(flag)
   })
 })
 

@@ -5,13 +5,13 @@
  * a route and not to the wire, or to the wire and not to the route, fails one or the other.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { FaultListing, LogEvent, MockInfo, PrincipalDescription, SessionDescription, AnswerOf } from '../../src/wire/admin.ts'
+import type { FaultListing, LogEvent, MockInfo, PrincipalDescription, RecordPage, SessionDescription, AnswerOf } from '../../src/wire/admin.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { call, eventStream } from './http-helpers.ts'
 
 type Keys<T> = Record<keyof Required<T>, true>
 
-const INFO = { scenario: true, seed: true, counts: true, principals: true, workspaceIds: true, faults: true, operations: true, journalLimit: true } satisfies Keys<MockInfo>
+const INFO = { scenario: true, seed: true, counts: true, principals: true, workspaceIds: true, faults: true, operations: true, journalLimit: true, profile: true, scenarios: true } satisfies Keys<MockInfo>
 const PRINCIPAL = { apiKey: true, apiSecret: true, account: true, organization: true, name: true, email: true, organizationName: true } satisfies Keys<PrincipalDescription>
 const SESSION = {
   id: true, apiKey: true, apiSecret: true, workspaceIds: true, expiresAt: true, principals: true, scenario: true, seed: true, created: true, counts: true, admin: true,
@@ -19,7 +19,7 @@ const SESSION = {
 const SESSION_LIST = { sessions: true, maxSessions: true, idleTimeout: true, scenarios: true } satisfies Keys<AnswerOf<'GET sessions'>>
 const FAULT_ADDED = { id: true, added: true, faults: true } satisfies Keys<AnswerOf<'POST faults'>>
 const STATE_REPLACED = { replaced: true, counts: true, principals: true } satisfies Keys<AnswerOf<'POST state'>>
-const LOG_EVENT = { time: true, method: true, path: true, status: true, duration: true, operation: true, detail: true } satisfies Keys<LogEvent>
+const LOG_EVENT = { seq: true, time: true, method: true, path: true, status: true, duration: true, operation: true, detail: true, why: true } satisfies Keys<LogEvent>
 
 const keysOf = (value: object) => Object.keys(value).sort()
 const expectKeys = (value: object, keys: object, what: string) => expect(keysOf(value), what).toEqual(Object.keys(keys).sort())
@@ -55,6 +55,22 @@ describe('the admin answers are the wire types, key for key', () => {
     expectKeys((await call(server.url, `/__admin/sessions/${created.id}`)).body, SESSION, 'GET sessions/{id}')
     const deleted = await call(server.url, `/__admin/sessions/${created.id}`, { method: 'DELETE' })
     expectKeys(deleted.body, { deleted: true } satisfies Keys<AnswerOf<'DELETE sessions/{id}'>>, 'DELETE sessions/{id}')
+  })
+
+  test('records and the scenario switch; one journal entry', async () => {
+    const page = (await call(server.url, '/__admin/records/workspaces?pageSize=2')).body as RecordPage
+    expectKeys(page, { collection: true, records: true, total: true, page: true, pageSize: true } satisfies Keys<RecordPage>, 'GET records/{collection}')
+    const id = page.records[0]!.id
+    expect((await call(server.url, `/__admin/records/workspaces/${id}`)).body).toEqual(page.records[0])
+    expectKeys((await call(server.url, `/__admin/records/workspaces/${id}`, { method: 'PATCH', json: { name: 'Wired' } })).body, page.records[0]!, 'PATCH records/{collection}/{id}')
+    const added = (await call(server.url, '/__admin/records/applications', { json: { workspace: id } })).body
+    expect(added).toMatchObject({ workspace: id })
+    expectKeys((await call(server.url, `/__admin/records/applications/${added.id}`, { method: 'DELETE' })).body, { deleted: true } satisfies Keys<AnswerOf<'DELETE records/{collection}/{id}'>>, 'DELETE records')
+    const switched = await call(server.url, '/__admin/scenario', { json: { scenario: 'demo', seed: 42 } })
+    expectKeys(switched.body, { scenario: true, seed: true, principals: true } satisfies Keys<AnswerOf<'POST scenario'>>, 'POST scenario')
+    await call(server.url, '/api/workspaces')
+    const entry = (await call(server.url, '/__admin/journal')).body.entries.at(-1)
+    expect((await call(server.url, `/__admin/journal/${entry.seq}`)).body).toEqual(entry)
   })
 
   test("the console's live log events", async () => {

@@ -19,8 +19,8 @@ test("the console's code (client/main.ts and what it imports) as one readable ES
   try {
     const code = await bundleConsole()
     expect(typeof code).toBe('string')
-    // client/log.ts, imported by client/main.ts
-    expect(code).toContain('new EventSource(withToken(`${prefix}/events`))')
+    // src/console-ui/http-transport.ts, imported by client/main.ts
+    expect(code).toContain('new EventSource(this.#withToken(`${this.prefix}/events`))')
     // client/main.ts itself, its names kept
     expect(code).toContain('function viewOf(hash) {')
     // One module: no import of another file is left for the browser to resolve.

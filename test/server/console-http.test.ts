@@ -64,7 +64,7 @@ describe('the console over HTTP', () => {
       expect(html).toMatch(/^<!doctype html>/)
       expect(html).toContain('<script type="module" src="/__admin/console/console.js"></script>')
       expect(html).toContain('<link rel="stylesheet" href="/__admin/console/console.css">')
-      expect(html).toContain('<a href="/api/docs">API reference</a>')
+      expect(html).toContain('<a id="docs-link" href="/api/docs">API reference</a>')
     }
     const head = await fetch(`${server.url}/`, { method: 'HEAD', headers: { Accept: 'text/html' } })
     expect(head.status).toBe(200)

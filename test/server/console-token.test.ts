@@ -41,6 +41,19 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console with an a
     await page.close()
   })
 
+  test('"Back to the base state" keeps the token in the address (a reload works); the API reference link carries it', async () => {
+    const session = await server.sessions.create()
+    const page = await browser.newPage()
+    await page.goto(`${server.url}/__admin/?token=${TOKEN}#session=${session.id}`)
+    await page.getByRole('button', { name: 'Back to the base state' }).click()
+    await expect.poll(() => page.evaluate(() => location.href)).toBe(`${server.url}/__admin/?token=${TOKEN}`)
+    expect((await page.reload({ waitUntil: 'commit' }))?.status()).toBe(200)
+    expect(await page.getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe(`/api/docs?token=${TOKEN}`)
+    expect((await fetch(`${server.url}/api/docs?token=${TOKEN}`)).status).toBe(200)
+    await page.close()
+    server.sessions.delete(session.id)
+  })
+
   test('without the token the page is a 401 problem', async () => {
     const page = await browser.newPage()
     const response = await page.goto(`${server.url}/__admin/`)

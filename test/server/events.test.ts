@@ -41,6 +41,7 @@ describe('the live log', () => {
       expect(logged).toEqual({
         event: 'request',
         data: {
+          seq: entry.seq,
           time: entry.time,
           method: 'GET',
           path: `/api/workspaces/${id}?view=full&x=1`,
@@ -48,8 +49,10 @@ describe('the live log', () => {
           duration: Math.round(entry.duration * 10) / 10,
           operation: 'getWorkspace',
           detail: 'resting',
+          why: entry.why,
         },
       })
+      expect(entry.why.decision).toMatchObject({ kind: 'fault', fault: { type: 'fail', status: 503, detail: 'resting' } })
       expect(logged!.data.duration).toBeGreaterThanOrEqual(24)
     } finally {
       await stream.cancel()
@@ -65,6 +68,7 @@ describe('the live log', () => {
       const entries = expectJson(await call(server.url, '/__admin/journal')).entries
       expect(history?.data).toEqual(
         entries.map((entry: any) => ({
+          seq: entry.seq,
           time: entry.time,
           method: entry.method,
           path: new URL(entry.url).pathname + new URL(entry.url).search,
@@ -72,6 +76,7 @@ describe('the live log', () => {
           duration: Math.round(entry.duration * 10) / 10,
           ...(entry.operation !== undefined && { operation: entry.operation }),
           ...(entry.detail !== undefined && { detail: entry.detail }),
+          why: entry.why,
         })),
       )
       expect(history!.data.map((e: { path: string; status: number }) => [e.path, e.status])).toEqual([

@@ -38,8 +38,8 @@ describe('fault flags', () => {
 
 describe('invalid fault flags', () => {
   test.each([
-    [['--latency', 'slow'], /--latency must be milliseconds or a range/],
-    [['--latency', '800-200'], /--latency must be milliseconds or a range/],
+    [['--latency', 'slow'], /--latency must be milliseconds up to 120000 or a range/],
+    [['--latency', '800-200'], /--latency must be milliseconds up to 120000 or a range/],
     [['--fail-rate', '1.5'], /--fail-rate must be a number from 0 to 1/],
     [['--fail-status', '200'], /--fail-status must be an integer from 400 to 599/],
   ])('%j is refused with a clear message', async (args, message) => {

@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { buildScenario } from '../../src/index.ts'
 import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
+import { buildScenario, DEFAULT_PROFILE, scenarios } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, expectJson, expectProblem } from './http-helpers.ts'
 
@@ -122,7 +122,7 @@ describe('POST /__admin/faults', () => {
     expect(unknown.detail).toMatch(/^Unknown operation target "nope": use an operation name \(listWorkspaces, /)
     expect(unknown.errors).toBeUndefined()
     const reversed = await admin('faults', { json: { type: 'latency', latency: [80, 20] } })
-    expectProblem(reversed, 422, server.url, 'latency: expected ms >= 0 or [min, max] with min <= max, got 80,20')
+    expectProblem(reversed, 422, server.url, 'latency: expected ms from 0 to 120000 or [min, max] with min <= max, got 80,20')
     expect(expectJson(await admin('faults')).faults).toEqual([])
   })
 })
@@ -272,11 +272,11 @@ describe('POST /__admin/state', () => {
 })
 
 describe('GET /__admin/info', () => {
-  test('scenario, seed, counts, principals with their names, workspace ids in list order, faults, operations, journal limit', async () => {
+  test('scenario, seed, counts, principals with their names, workspace ids in list order, faults, operations, journal limit, profile, presets', async () => {
     const { id } = expectJson(await admin('faults', { json: { type: 'fail', target: 'getWorkspace', status: 503 } }), 201)
     const info = expectJson(await admin('info'))
     const db = server.api.db
-    expect(Object.keys(info)).toEqual(['scenario', 'seed', 'counts', 'principals', 'workspaceIds', 'faults', 'operations', 'journalLimit'])
+    expect(Object.keys(info)).toEqual(['scenario', 'seed', 'counts', 'principals', 'workspaceIds', 'faults', 'operations', 'journalLimit', 'profile', 'scenarios'])
     expect(info.scenario).toBe('demo')
     expect(info.seed).toBe(5)
     expect(info.counts).toEqual({
@@ -301,6 +301,8 @@ describe('GET /__admin/info', () => {
     expect(info.operations).toEqual(DEFAULT_SURFACE.operations.map(({ name, method, path }) => ({ name, method, path })))
     expect(info.operations).toContainEqual({ name: 'listWorkspaces', method: 'GET', path: '/api/workspaces' })
     expect(info.journalLimit).toBe(1000)
+    expect(info.profile).toEqual(DEFAULT_PROFILE)
+    expect(info.scenarios).toEqual(Object.keys(scenarios))
   })
 
   test('principals whose account and organization were removed through api.db: still listed, without their names', async () => {

@@ -7,6 +7,7 @@
 import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { readFileSync } from 'node:fs'
+import { RENDERER_PATH } from '../../src/server/http/docs-page.ts'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { InvalidStateError } from '../../src/index.ts'
 import { ListenError, startMockServer, type MockServer } from '../../src/node/index.ts'
@@ -341,11 +342,11 @@ describe('answers of one server (CORS on)', () => {
       expect(answer.closed).toBe(false)
     })
 
-    test('also for answers that come as Responses: a 405 of the reference page before its body came', async () => {
-      const answer = await rawExchange(server.url, `POST /api/docs HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 5\r\n\r\n`)
+    test('also for answers that come as Responses: a 405 of the reference page\'s script before its body came', async () => {
+      const answer = await rawExchange(server.url, `POST ${RENDERER_PATH} HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 5\r\n\r\n`)
       expect(answer.status).toBe(405)
       expect(answer.header('connection')).toBe('close')
-      const empty = await rawExchange(server.url, `POST /api/docs HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\n\r\n`)
+      const empty = await rawExchange(server.url, `POST ${RENDERER_PATH} HTTP/1.1\r\nHost: ${host()}\r\nContent-Length: 0\r\n\r\n`)
       expect(empty.status).toBe(405)
       expect(empty.header('connection')).toBe('keep-alive')
     })

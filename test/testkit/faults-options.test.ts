@@ -71,7 +71,7 @@ describe('latency: validation', () => {
 
   test('the message names what was given', () => {
     expect(() => h.api.faults.latency('*', [10, 5])).toThrowError(
-      new RangeError('latency: expected ms >= 0 or [min, max] with min <= max, got 10,5'),
+      new RangeError('latency: expected ms from 0 to 120000 or [min, max] with min <= max, got 10,5'),
     )
   })
 

@@ -24,7 +24,7 @@ function record(n: number, options: { body?: number; headers?: Record<string, st
     headers: { 'x-n': String(n), ...options.headers },
     body: bytes && { bytes, size: bytes.length, truncated: false },
     status: 200,
-    error: undefined,
+    answer: undefined,
     time: n,
     duration: 0,
   }

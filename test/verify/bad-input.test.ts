@@ -45,7 +45,7 @@ function expectOneLine(name: string, run: { code: number | null; stdout: string;
 
 test('the command as a process: an unreachable target, a bad profile for the demo server', { timeout: 120_000 }, async () => {
   const cases: Array<[string, string[], RegExp]> = [
-    ['unreachable', verify(`http://127.0.0.1:${await freePort()}`), /^workspace-api-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/api\/workspaces\): ECONNREFUSED$/],
+    ['unreachable', verify(`http://127.0.0.1:${await freePort()}`), /^workspace-api-mock verify: cannot reach http:\/\/127\.0\.0\.1:\d+ \(GET \/api\/workspaces\): connection refused \(ECONNREFUSED\)$/],
     ['bad profile, demo server', ['--port', '0', '--profile', join(dir, 'bad-profile.json')], /^workspace-api-mock: .*bad-profile\.json: profile: paging\.pageSize\.max: /],
   ]
   const runs = await Promise.all(cases.map(([, args]) => runCli(args, 30_000)))
@@ -56,7 +56,7 @@ test.each([
   ['a rate of 0', () => verify(mock.url, '--rate', '0'), /^workspace-api-mock verify: --rate must be a number of requests per second above 0, such as 5 or 0\.5, got "0" \(every flag: workspace-api-mock verify --help\)$/],
   ['a 401 target', () => verify(mock.url), /^workspace-api-mock verify: http:\/\/127\.0\.0\.1:\d+ answered 401 to GET \/api\/workspaces: check --api-key and --api-secret$/],
   ['a target that answers HTML', () => verify(urlOf(html)), /answered text\/html, not JSON, to GET \/api\/workspaces: is it the API's base URL \(without \/api\)\?$/],
-  ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: cannot reach .*: no answer within 300 ms$/],
+  ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: http:\/\/127\.0\.0\.1:\d+ did not answer GET \/api\/workspaces within 0\.3 s \(--timeout\)$/],
   ['no --target', () => ['verify', '--api-key', 'k', '--api-secret', 's'], /: missing --target: verify --target <url> --api-key <key> --api-secret <secret> /],
   ['a --target that is no URL', () => verify('staging'), /: --target must be an http or https URL such as https:\/\/api\.example\.com, got "staging"/],
   ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold a user name or password: give the principal with --api-key and --api-secret /],

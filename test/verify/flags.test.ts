@@ -20,8 +20,18 @@ test('defaults, and the target without its trailing slash', () => {
     write: false,
     rate: 5,
     timeout: 10_000,
+    maxAnswerBytes: 8 * 1024 * 1024,
     help: false,
   })
+})
+
+test('--max-answer takes a size: 16MiB, 512KiB or bytes, at least 1 KiB', () => {
+  expect(parseVerifyFlags([...base, '--max-answer', '16MiB']).maxAnswerBytes).toBe(16 * 1024 * 1024)
+  expect(parseVerifyFlags([...base, '--max-answer', '512kib']).maxAnswerBytes).toBe(512 * 1024)
+  expect(parseVerifyFlags([...base, '--max-answer', '2048']).maxAnswerBytes).toBe(2048)
+  for (const text of ['1000', '8MB', '-1', 'big']) {
+    expect(messageOf([...base, `--max-answer=${text}`])).toBe(`--max-answer must be a size such as 8MiB, 512KiB or a number of bytes (at least 1024), got "${text}"`)
+  }
 })
 
 test('--timeout takes a duration, as record does, or a number of milliseconds', () => {
@@ -50,6 +60,7 @@ test('the help lists every flag of the table, the descriptions aligned', () => {
   const rows = help.split('\n').filter((line) => /^ {2}(-\w, | {4})--/.test(line))
   expect(rows).toHaveLength(VERIFY_FLAGS.length)
   expect(new Set(rows.map((row) => row.search(/ {2}[A-Z]/))).size).toBe(1)
-  expect(help).toMatch(/--timeout <duration>\s+Longest wait for one answer: 10s, 2m, or milliseconds \(default 10s\)/)
+  expect(help).toMatch(/--timeout <duration>\s+Longest wait for one answer, read whole: 10s, 2m, or milliseconds \(default 10s\)/)
+  expect(help).toMatch(/--max-answer <size>\s+Refuse an answer larger than this once decompressed: 16MiB, 512KiB \(default 8MiB\)/)
   expect(help).toContain('\nExit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.\n')
 })

@@ -31,7 +31,7 @@ test.each<[string, Profile]>([
 ])('%s: the written profile is the target\'s, and verifying with it finds nothing that differs', async (_, profile) => {
   const first = await verifyMock(profile)
   expect(first.report.checks.some((check) => check.verdict === 'differs')).toBe(true)
-  const written = await observedProfile({ report: first.report, profile: first.profile, given: undefined, target: first.target, workspaceId: first.workspaceId })
+  const written = (await observedProfile({ report: first.report, profile: first.profile, given: undefined, target: first.target, workspaceId: first.workspaceId })).profile
   expect(written).toEqual(profile)
   const again = await verifyMock(profile, { profile: written, write: true })
   expect(again.report.checks.filter((check) => check.verdict !== 'same')).toEqual([])
@@ -41,7 +41,7 @@ test('with a --profile given, the written profile keeps it and adds what still d
   const target: Profile = { paging: { pageSize: { max: 50, default: 20 } }, head: 'get', wwwAuthenticate: false }
   const given: Profile = { paging: { pageSize: { max: 50 } }, head: 'get' }
   const first = await verifyMock(target, { profile: given })
-  const written = await observedProfile({ report: first.report, profile: first.profile, given, target: first.target, workspaceId: first.workspaceId })
+  const written = (await observedProfile({ report: first.report, profile: first.profile, given, target: first.target, workspaceId: first.workspaceId })).profile
   expect(written).toEqual(target)
 })
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite'
 import { expect, waitFor } from 'storybook/test'
 import small from 'workspace-api-mock/fixtures/small.json' with { type: 'json' }
-import { mockApiOf, type MockApiParameters, type ScenarioState } from 'workspace-api-mock/storybook'
+import { mockApiDevtools, mockApiOf, type MockApiParameters, type ScenarioState } from 'workspace-api-mock/storybook'
 import { WorkspaceList } from './WorkspaceList.tsx'
 
 const meta = { component: WorkspaceList } satisfies Meta<typeof WorkspaceList>
@@ -19,6 +19,26 @@ export const Demo: Story = {
     const names = db.workspaces.findMany((q) => q.where({ organization })).map((w) => w.name)
     await expect([...list.querySelectorAll('li')].map((li) => li.textContent).sort()).toEqual(names.sort())
     await expect(journal.count({ operation: 'listWorkspaces', status: 200 })).toBe(1)
+  },
+}
+
+/**
+ * The devtools panel in the canvas, over this story's mock: its Requests tab lists the story's own request,
+ * and a fault added in its Faults tab is on the story's mock.
+ */
+export const WithDevtools: Story = {
+  beforeEach: [mockApiDevtools],
+  play: async ({ canvas, canvasElement, ...context }) => {
+    await canvas.findByRole('list', { name: 'Workspaces' })
+    const host = canvasElement.ownerDocument.querySelector('[data-workspace-api-mock-devtools]')!
+    const root = host.shadowRoot!
+    root.querySelector<HTMLButtonElement>('button.launcher')!.click()
+    await waitFor(() => expect(root.querySelector('#log tbody tr .operation')?.textContent).toBe('listWorkspaces'))
+    root.querySelector<HTMLButtonElement>('#tab-faults')!.click()
+    const form = [...root.querySelectorAll<HTMLFormElement>('form.fault-form')].find((element) => element.textContent?.includes('Fail one operation'))!
+    form.querySelector<HTMLSelectElement>('select[name="target"]')!.value = 'getWorkspace'
+    form.requestSubmit()
+    await waitFor(() => expect(mockApiOf(context).faults.list()).toMatchObject([{ type: 'fail', target: 'getWorkspace', status: 503 }]))
   },
 }
 

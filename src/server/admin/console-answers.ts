@@ -6,7 +6,7 @@
 import type { ApiRequest } from '../../handlers/api-request.ts'
 import type { Answer } from '../../handlers/reply.ts'
 import type { EventStream } from '../console/events.ts'
-import { CONSOLE_PAGE } from '../console/page.ts'
+import { CONSOLE_PAGE, PAGE_HEADERS } from '../console/page.ts'
 import type { Caller } from './context.ts'
 import type { Control } from './control.ts'
 import { tokenProblem } from './guard.ts'
@@ -17,11 +17,7 @@ export const CONSOLE_ASSETS = '/__admin/console/'
 /** The console's page; the address may carry the admin token: no other page gets to see it (no referrer). */
 export function consolePage(request: ApiRequest, caller: Caller): Answer {
   if (!caller.admin) throw tokenProblem()
-  const headers = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Cache-Control': 'no-store',
-    'Referrer-Policy': 'no-referrer',
-  }
+  const headers = { 'Content-Type': 'text/html; charset=utf-8', ...PAGE_HEADERS }
   // Stryker disable next-line ConditionalExpression,StringLiteral: unseen
   const body = request.method === 'HEAD' ? null : CONSOLE_PAGE
   return new Response(body, { headers: { ...headers, 'Content-Length': String(Buffer.byteLength(CONSOLE_PAGE)) } })

@@ -13,7 +13,7 @@ import type { ScenarioState } from '../../model/state.ts'
 import { InvalidStateError } from '../../model/validate-state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
 import { EventStreams } from '../console/events.ts'
-import type { SessionLimits } from '../limits.ts'
+import { DEFAULT_SESSION_LIMITS, SESSION_RECORDS_FACTOR, type SessionLimits } from '../limits.ts'
 import { SessionRegistry } from '../sessions/registry.ts'
 import { restoreStartupFaults, type FaultSpec, type ServedMock } from '../sessions/served-mock.ts'
 import type { AdminContext } from './context.ts'
@@ -38,7 +38,7 @@ class BaseState implements ServedMock {
   readonly api: MockApi
   readonly dispatch: Dispatcher
   scenario: string
-  readonly seed: number
+  seed: number
   readonly startupFaults: readonly FaultSpec[]
   readonly startupIds = new Set<number>()
   sessions!: SessionRegistry
@@ -51,8 +51,13 @@ class BaseState implements ServedMock {
     this.startupFaults = options.startupFaults
   }
 
-  /** A new base state: its keys must not be a session's (a request with them would reach the session). */
-  async replaceState(state: ScenarioState, name = 'state'): Promise<void> {
+  /** A new base state (over HTTP); bounded by `--max-records`, not by the sessions' budget. */
+  replaceState(state: ScenarioState): Promise<void> {
+    return this.load(state, 'state')
+  }
+
+  /** A new base state named for people (a state file's name): its keys must not be a session's (a request with them would reach the session). */
+  async load(state: ScenarioState, name: string): Promise<void> {
     state.accounts.forEach((account, index) => {
       const owner = this.sessions.keyOwner(account.apiKey)
       if (owner) {
@@ -84,6 +89,7 @@ export class Control implements AdminContext {
     this.sessions = new SessionRegistry(
       { base: this.base, options: options.apiOptions, scenario: options.scenario, startupFaults: options.startupFaults },
       options.limits,
+      { records: SESSION_RECORDS_FACTOR * options.maxRecords, bytes: options.limits.maxStateBytes ?? DEFAULT_SESSION_LIMITS.maxStateBytes },
     )
     this.base.sessions = this.sessions
     this.sessions.onChange(({ type, session }) => {

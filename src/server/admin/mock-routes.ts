@@ -10,12 +10,13 @@
  *   DELETE faults       removes the faults added here (startup faults from flags stay)
  *   DELETE faults/{id}  removes one fault
  *   GET    journal      the request journal; DELETE clears it
+ *   GET    journal/{seq} one entry of it (its `seq`: the console's log names it)
  *   POST   reset        back to the initial state (startup faults stay)
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
+ *   ...    records, scenario: the records and the preset served (record-routes.ts)
  */
-import { internalsOf } from '../../api/internals.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { validate } from '../../handlers/validation.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
@@ -23,13 +24,23 @@ import { faultSchema } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
 import type { FaultListing, MockInfo } from '../../wire/admin.ts'
 import { stateRecords } from '../limits.ts'
-import { applyFault, countsOf, describePrincipals, restoreStartupFaults, workspaceIdsOf, type ServedMock } from '../sessions/served-mock.ts'
-import { checkedState, checkRecords, readJson, stateProblem } from './state-body.ts'
+import { countsOf, mockInfo } from '../../mock-admin/info.ts'
+import { checkedState, stateProblem } from '../../mock-admin/state.ts'
+import { SessionBudgetError } from '../sessions/registry.ts'
+import { applyFault, restoreStartupFaults, type ServedMock } from '../sessions/served-mock.ts'
+import { recordRoute } from './record-routes.ts'
+import { checkRecords, readJson, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
 
 /** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
 export async function mockAdmin(request: Request, target: ServedMock, route: string, maxRecords: number): Promise<Response> {
   const { api } = target
+  const seq = /^journal\/(\d{1,15})$/.exec(route)?.[1]
+  if (seq !== undefined && request.method === 'GET') {
+    const entry = api.journal.entry(Number(seq))
+    if (!entry) throw new Problem(404, `no journal entry ${seq}: not recorded yet, or no longer kept`)
+    return wireAnswer('GET journal/{seq}', entry)
+  }
   const faultId = /^faults\/(\d+)$/.exec(route)?.[1]
   if (faultId !== undefined && request.method === 'DELETE') {
     if (!api.faults.remove(Number(faultId))) throw new Problem(404, `no fault ${faultId}`)
@@ -61,7 +72,7 @@ export async function mockAdmin(request: Request, target: ServedMock, route: str
     case 'GET info':
       return wireAnswer('GET info', infoOf(target))
     default:
-      throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
+      return (await recordRoute(request, target, route, maxRecords)) ?? notFound(request)
   }
 }
 
@@ -79,12 +90,13 @@ async function addFault(request: Request, target: ServedMock): Promise<Response>
 }
 
 async function replaceState(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
-  const body = await readJson(request)
+  const { value: body, bytes } = await readSizedJson(request)
   if (typeof body === 'object' && body !== null) checkRecords(stateRecords(body), maxRecords, 'body')
   const state = checkedState(body, target.api)
   try {
-    await target.replaceState(state)
+    await target.replaceState(state, { records: stateRecords(state), bytes })
   } catch (error) {
+    if (error instanceof SessionBudgetError) throw new Problem(429, error.message)
     throw stateProblem(error)
   }
   const { api } = target
@@ -97,15 +109,9 @@ function faultList(target: ServedMock): FaultListing[] {
 }
 
 function infoOf(target: ServedMock): MockInfo {
-  const { api } = target
-  return {
-    scenario: target.scenario,
-    seed: target.seed,
-    counts: countsOf(api),
-    principals: describePrincipals(api),
-    workspaceIds: workspaceIdsOf(api),
-    faults: faultList(target),
-    operations: internalsOf(api).mock.surface.operations.map(({ name, method, path }) => ({ name, method, path })),
-    journalLimit: api.journal.limit,
-  }
+  return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target) })
+}
+
+function notFound(request: Request): never {
+  throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
 }

@@ -4,12 +4,30 @@
  * tools (mcp/tools.ts) call them too, which is why they live below both.
  */
 import { Problem } from '../../handlers/problem.ts'
+import { MAX_BODY_BYTES } from '../../handlers/limits.ts'
+import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
 import { tokenProblem } from './guard.ts'
 import type { AdminContext, Caller } from './context.ts'
 import { mockAdmin } from './mock-routes.ts'
 import { sessionsAdmin } from './session-routes.ts'
 
 export const ADMIN_PREFIX = '/__admin/'
+
+/**
+ * Largest body of `POST faults` and `POST scenario` (the base state's or a session's): 64 KiB, a fault with
+ * its longest detail many times over. A 50 MB one is refused by its length before it is read, not parsed to
+ * be refused.
+ */
+export const MAX_SMALL_BODY_BYTES = 64 * 1024
+
+/** The largest body a request to `route` (after `/__admin/`) may bring, and how the 413 says what it is for. */
+export function bodyBoundOf(route: string): { bytes: number; hint: string } {
+  if (/(^|\/)faults$/.test(route)) return { bytes: MAX_SMALL_BODY_BYTES, hint: 'the most a fault may hold' }
+  if (/(^|\/)scenario$/.test(route)) return { bytes: MAX_SMALL_BODY_BYTES, hint: 'the most a scenario and seed may hold' }
+  // A record's fields, as the API takes them.
+  if (/(^|\/)records\//.test(route)) return { bytes: MAX_BODY_BYTES, hint: 'the most a record may hold, as an API body' }
+  return { bytes: MAX_ADMIN_BODY_BYTES, hint: 'serve a bigger state with --state' }
+}
 
 /**
  * Answers `route` (the path after `/__admin/`, no trailing slash) or throws its `Problem`. The MCP tools

@@ -20,11 +20,12 @@ import { resolveScenario, type ScenarioRef } from '../../scenarios/resolve.ts'
 import type { AdminContext, Caller } from './context.ts'
 import { sameSecret, tokenProblem } from './guard.ts'
 import type { SessionDescription } from '../../wire/admin.ts'
-import { scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords } from '../limits.ts'
-import { SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
-import { countsOf, describePrincipals } from '../sessions/served-mock.ts'
+import { scenarioRecords, stateRecords, type OwnData } from '../limits.ts'
+import { SessionBudgetError, SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
+import { countsOf, describePrincipals } from '../../mock-admin/info.ts'
+import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import { mockAdmin } from './mock-routes.ts'
-import { checkedState, checkRecords, readJson, stateProblem } from './state-body.ts'
+import { checkRecords, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
 
 const createSchema = z.strictObject({
@@ -114,7 +115,8 @@ export function sessionGone(sessions: SessionRegistry, id: string): Problem {
 async function create(request: Request, context: AdminContext): Promise<MockSession> {
   const { sessions, maxRecords } = context
   const errors: ErrorDetail[] = []
-  const body = validate(createSchema, (await readJson(request)) ?? {}, 'body', errors)
+  const { value, bytes } = await readSizedJson(request)
+  const body = validate(createSchema, value ?? {}, 'body', errors)
   if (!body) throw new Problem(422, 'validation failed', errors)
   const options: SessionOptions = {}
   if (body.scenario !== undefined) {
@@ -139,32 +141,24 @@ async function create(request: Request, context: AdminContext): Promise<MockSess
     if (typeof body.state === 'object' && body.state !== null) checkRecords(stateRecords(body.state), maxRecords, 'body.state')
     options.state = checkedState(body.state, context.base.api, 'body.state')
   }
-  const records = ownRecords(options, sessions)
+  const own = ownData(options, sessions, bytes)
   if (body.scenario === undefined && body.state === undefined && body.seed !== undefined) {
-    checkRecords(records, maxRecords, 'body.seed', body.seed)
-  }
-  const budget = SESSION_RECORDS_FACTOR * maxRecords
-  if (sessions.ownRecords + records > budget) {
-    throw new Problem(
-      429,
-      `the sessions' own data would hold ${sessions.ownRecords + records} records, over this server's bound of ${budget} ` +
-        `(${SESSION_RECORDS_FACTOR} x --max-records): delete a session that asked for a scenario or state of its own`,
-    )
+    checkRecords(own.records, maxRecords, 'body.seed', body.seed)
   }
   try {
-    return await sessions.create(options, records)
+    return await sessions.create(options, own)
   } catch (error) {
-    if (error instanceof SessionLimitError) throw new Problem(429, error.message)
+    if (error instanceof SessionLimitError || error instanceof SessionBudgetError) throw new Problem(429, error.message)
     if (error instanceof SessionOptionsError) throw new Problem(422, error.message)
     throw stateProblem(error, 'body.state')
   }
 }
 
-/** Records a new session holds of its own: none over the server's data, which it shares. */
-function ownRecords(options: SessionOptions, sessions: SessionRegistry): number {
-  if (options.state !== undefined) return stateRecords(options.state)
-  if (typeof options.scenario === 'string') return scenarioRecords(options.scenario)
-  return options.seed === undefined ? 0 : sessions.baseRecords()
+/** What a new session holds of its own: nothing over the server's data, which it shares; a state in records and bytes. */
+function ownData(options: SessionOptions, sessions: SessionRegistry, bytes: number): OwnData {
+  if (options.state !== undefined) return { records: stateRecords(options.state), bytes }
+  if (typeof options.scenario === 'string') return { records: scenarioRecords(options.scenario), bytes: 0 }
+  return { records: options.seed === undefined ? 0 : sessions.baseRecords(), bytes: 0 }
 }
 
 function minutes(ms: number): string {

@@ -1,36 +1,23 @@
-/** A state as an admin request brings it (`POST state`, a session's `state`): read, bounded and checked. */
-import type { MockApi } from '../../api/mock-api.ts'
-import { stateFor } from '../../api/mock-state.ts'
+/**
+ * A body as an admin request brings it (`POST state`, a session's `state`): read and bounded (checked by
+ * src/mock-admin/state.ts, which the devtools panel calls too).
+ */
 import { Problem } from '../../handlers/problem.ts'
-import type { ErrorDetail } from '../../model/schemas.ts'
-import type { ScenarioState } from '../../model/state.ts'
-import { InvalidStateError } from '../../model/validate-state.ts'
 
 /** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text()
-  if (text.trim() === '') return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new Problem(400, 'request body is not valid JSON')
-  }
+  return (await readSizedJson(request)).value
 }
 
-/**
- * A state as a client sent it for `api`'s model (its fields of your own), checked as `--state` checks a
- * file: a 422 problem naming the record and the field (`errors[0].location` is e.g.
- * `body.workspaces[3].name`) when it does not fit.
- */
-export function checkedState(value: unknown, api: MockApi, location = 'body'): ScenarioState {
+/** The JSON body and its size in bytes (what the sessions' budget counts of a state). */
+export async function readSizedJson(request: Request): Promise<{ value: unknown; bytes: number }> {
+  const bytes = new Uint8Array(await request.arrayBuffer())
+  const text = new TextDecoder().decode(bytes)
+  if (text.trim() === '') return { value: undefined, bytes: 0 }
   try {
-    const state = stateFor(api, value)
-    if (state.accounts.length === 0) {
-      throw new InvalidStateError('state.accounts must hold at least one account (a principal)', 'accounts', 'must hold at least one account')
-    }
-    return state
-  } catch (error) {
-    throw stateProblem(error, location)
+    return { value: JSON.parse(text), bytes: bytes.byteLength }
+  } catch {
+    throw new Problem(400, 'request body is not valid JSON')
   }
 }
 
@@ -41,12 +28,4 @@ export function checkRecords(records: number, maxRecords: number, location: stri
   throw new Problem(422, `the ${location === 'body' ? 'state' : location.replace(/^body\./, '')} ${message}`, [
     { message, location, ...(value !== undefined && { value }) },
   ])
-}
-
-/** A state refused with `InvalidStateError` as a 422 problem at its location; anything else as it is. */
-export function stateProblem(error: unknown, location = 'body'): unknown {
-  if (!(error instanceof InvalidStateError)) return error
-  const at = error.location === '' ? location : `${location}.${error.location}`
-  const detail: ErrorDetail = { message: error.reason, location: at }
-  return new Problem(422, error.message, [detail])
 }

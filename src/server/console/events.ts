@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
-import type { JournalEntry } from '../../testkit/journal.ts'
-import type { LogEvent } from '../../wire/admin.ts'
+import { logEvent } from '../../mock-admin/log-event.ts'
 
 /** How many past requests a new stream starts with. */
 const HISTORY = 200
@@ -15,19 +14,6 @@ const KEEPALIVE_MS = 15_000
 export const STREAM_BUFFER_BYTES = 1024 * 1024
 /** How long a dropped stream's last event may take to leave before its connection is cut. */
 const DROP_GRACE_MS = 30_000
-
-function logEvent(entry: JournalEntry<string>): LogEvent {
-  const url = new URL(entry.url)
-  return {
-    time: entry.time,
-    method: entry.method,
-    path: `${url.pathname}${url.search}`,
-    status: entry.status,
-    duration: Math.round(entry.duration * 10) / 10,
-    operation: entry.operation,
-    detail: entry.detail,
-  }
-}
 
 /**
  * The one route answer that writes its own socket (the router delivers every other answer): a server-sent

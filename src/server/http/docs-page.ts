@@ -4,6 +4,7 @@
  * so it works offline: no CDN, no web fonts, no telemetry, no request to any other host. The document is
  * the served OpenAPI document with `servers` = the origin the page came from, so "Try it" calls this mock,
  * and a section that lists the scenario's principals (the first one is filled in). See docs/openapi.md.
+ * The page is the admin's (it shows the secrets); its script is anyone's.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -17,6 +18,9 @@ import { responseTarget } from '../../handlers/envelope.ts'
 import { once } from '../../handlers/memo.ts'
 import { Problem, problemReply } from '../../handlers/problem.ts'
 import { toResponse } from '../../handlers/reply.ts'
+import type { Caller } from '../admin/context.ts'
+import { tokenProblem } from '../admin/guard.ts'
+import { PAGE_HEADERS } from '../console/page.ts'
 
 export const DOCS_PATH = '/api/docs'
 /** The renderer's script, beside the page. */
@@ -139,16 +143,27 @@ async function script(request: ApiRequest): Promise<Response> {
 }
 
 /**
- * Answers the reference page and its script, or undefined for any other path. Other methods than GET and
- * HEAD are 405, as on every path of the mock.
+ * The reference page, for the admin only (the token, when the server has one; the router has checked Host
+ * and Origin): it shows every principal's secret, which may be a real service's (`--api-secret`). Its
+ * address may carry the token: no referrer, and no framing by another site.
  */
-export function docsAnswer(request: ApiRequest, api: MockApi): Promise<Response> | undefined {
-  const { pathname, origin } = request.url
-  const isPage = pathname === DOCS_PATH || pathname === `${DOCS_PATH}/`
-  if (!isPage && pathname !== RENDERER_PATH) return undefined
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const problem = new Problem(405, `${request.method} is not allowed on ${pathname}`, undefined, { Allow: 'GET, HEAD' })
-    return Promise.resolve(toResponse(problemReply(problem, responseTarget(request.url, undefined))))
-  }
-  return isPage ? page(api, origin) : script(request)
+export async function docsPage(request: ApiRequest, api: MockApi, caller: Caller): Promise<Response> {
+  if (!caller.admin) throw tokenProblem()
+  const refused = onlyRead(request)
+  if (refused) return refused
+  const response = await page(api, request.url.origin)
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) response.headers.set(name, value)
+  return response
+}
+
+/** The renderer's script: no data, for anyone. */
+export function docsScript(request: ApiRequest): Promise<Response> {
+  return Promise.resolve(onlyRead(request) ?? script(request))
+}
+
+/** Other methods than GET and HEAD are 405, as on every path of the mock. */
+function onlyRead(request: ApiRequest): Response | undefined {
+  if (request.method === 'GET' || request.method === 'HEAD') return undefined
+  const problem = new Problem(405, `${request.method} is not allowed on ${request.url.pathname}`, undefined, { Allow: 'GET, HEAD' })
+  return toResponse(problemReply(problem, responseTarget(request.url, undefined)))
 }

@@ -8,7 +8,9 @@
  *   console            the page at `/` and `/__admin/` for browsers, its files, its live logs
  *   mcp                `/__admin/mcp`, the admin as MCP tools
  *   admin              the rest of `/__admin/`
- *   docs               `/api/docs`, the API reference page
+ *   docs page          `/api/docs`, the API reference page: it shows the secrets, so the admin's
+ *                      protection (Host, Origin, the token)
+ *   docs script        its renderer
  *   api                `/api` and below: the mock of the session the key selects, or the base state
  *   not found          anything else: a plain 404 (a hint at `/`)
  *
@@ -24,10 +26,10 @@ import { baseEvents, consoleFile, consolePage, CONSOLE_ASSETS, sessionEvents } f
 import type { Caller } from '../admin/context.ts'
 import type { Control } from '../admin/control.ts'
 import { callerOf, refusal, tokenProblem, type AdminAccess } from '../admin/guard.ts'
-import { ADMIN_PREFIX, adminRoute } from '../admin/routes.ts'
-import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
+import { ADMIN_PREFIX, adminRoute, bodyBoundOf } from '../admin/routes.ts'
+import { sizeText } from '../../text/size-text.ts'
 import { guardBody } from './body-timeout.ts'
-import { docsAnswer, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
+import { docsPage, docsScript, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
 import { Exchange, failRequest, type RouteAnswer } from './exchange.ts'
 import { fetchRequestOf } from './incoming-request.ts'
 
@@ -65,7 +67,9 @@ const ROUTES: readonly Route[] = [
   { name: 'mcp', cors: 'none', control: true, matches: (x) => adminPath(x) === 'mcp', answer: mcp },
   { name: 'admin', cors: 'none', control: true, matches: (x) => adminPath(x) !== undefined, answer: admin },
   { name: 'admin root', cors: 'none', control: true, matches: (x) => x.request.url.pathname === '/__admin', answer: notFound },
-  { name: 'docs', cors: 'api', control: false, matches: isDocs, answer: (x, c) => docsAnswer(x.request, c.api) ?? notFound(x) },
+  // The page shows the principals' secrets: the admin's protection (Host, Origin, the token); its script holds none.
+  { name: 'docs page', cors: 'none', control: true, matches: isDocsPage, answer: (x, c, caller) => docsPage(x.request, c.api, caller!) },
+  { name: 'docs script', cors: 'api', control: false, matches: (x) => x.request.url.pathname === RENDERER_PATH, answer: (x) => docsScript(x.request) },
   { name: 'api', cors: 'api', control: false, matches: isApi, answer: api },
   { name: 'not found', cors: 'api', control: false, matches: () => true, answer: (x) => notFound(x) },
 ]
@@ -138,9 +142,9 @@ function isConsolePage(exchange: Exchange): boolean {
   return page && isRead(exchange) && (exchange.request.header('Accept') ?? '').includes('text/html')
 }
 
-function isDocs({ request }: Exchange): boolean {
+function isDocsPage({ request }: Exchange): boolean {
   const { pathname } = request.url
-  return pathname === DOCS_PATH || pathname === `${DOCS_PATH}/` || pathname === RENDERER_PATH
+  return pathname === DOCS_PATH || pathname === `${DOCS_PATH}/`
 }
 
 /** The API is `/api` and what is below it, nothing else: a client with a wrong base path fails here as it would against the service. */
@@ -177,15 +181,18 @@ async function mcp(exchange: Exchange, context: Ready, caller: Caller | undefine
 }
 
 async function admin(exchange: Exchange, context: Ready, caller: Caller | undefined): Promise<RouteAnswer> {
-  return adminRoute(await adminRequest(exchange), context.control, adminPath(exchange)!, caller!)
+  const path = adminPath(exchange)!
+  return adminRoute(await adminRequest(exchange, bodyBoundOf(path)), context.control, path, caller!)
 }
 
-/** The admin request as a Fetch `Request`, its body bounded: a state upload may be far bigger than an API body. */
-async function adminRequest({ incoming, request }: Exchange): Promise<Request> {
-  const tooLarge = () =>
-    new Problem(413, `the admin request body is over ${MAX_ADMIN_BODY_BYTES / 1024 / 1024} MiB: serve a bigger state with --state`)
-  if (Number(request.header('Content-Length') ?? 0) > MAX_ADMIN_BODY_BYTES) throw tooLarge()
-  const fetchRequest = await fetchRequestOf(incoming, request, MAX_ADMIN_BODY_BYTES)
+/**
+ * The admin request as a Fetch `Request`, its body bounded by what its route takes: a state upload may be
+ * far bigger than an API body, a fault far smaller.
+ */
+async function adminRequest({ incoming, request }: Exchange, bound = bodyBoundOf('')): Promise<Request> {
+  const tooLarge = () => new Problem(413, `the admin request body is over ${sizeText(bound.bytes)}: ${bound.hint}`)
+  if (Number(request.header('Content-Length') ?? 0) > bound.bytes) throw tooLarge()
+  const fetchRequest = await fetchRequestOf(incoming, request, bound.bytes)
   if (!fetchRequest) throw tooLarge()
   return fetchRequest
 }

@@ -11,6 +11,7 @@ import type { AdminContext, Caller } from '../admin/context.ts'
 import { specDecisions } from '../package-info.ts'
 import { internalsOf } from '../../api/internals.ts'
 import { adminCall, inputShape, toolsFor, type Tool } from './tools.ts'
+import { sizeText } from '../../text/size-text.ts'
 
 export interface McpOptions {
   context: AdminContext
@@ -55,11 +56,21 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
   return server
 }
 
+/**
+ * Most characters of one tool's answer: 32 MiB (a snapshot of about 25,000 records). The SDK writes it into
+ * the JSON-RPC answer again, escaped; a larger state is read over HTTP (`GET /__admin/snapshot`).
+ */
+export const MAX_TOOL_ANSWER = 32 * 1024 * 1024
+
 /** A tool's answer as JSON text; an admin route's problem as a tool error with the problem's message. */
 async function runTool(tool: Tool, call: ReturnType<typeof adminCall>, args: Record<string, unknown>, origin: string): Promise<CallToolResult> {
   try {
-    const answer = await tool.run(call, args, origin)
-    return { content: [{ type: 'text', text: JSON.stringify(answer) }] }
+    const text = JSON.stringify(await tool.run(call, args, origin))
+    if (text.length > MAX_TOOL_ANSWER) {
+      const over = `the answer of ${tool.name} is ${sizeText(text.length)}, over the ${sizeText(MAX_TOOL_ANSWER)} a tool's answer may hold`
+      throw new Problem(413, `${over}: read it over HTTP (GET /__admin/snapshot, GET /__admin/journal)`)
+    }
+    return { content: [{ type: 'text', text }] }
   } catch (error) {
     if (!(error instanceof Problem)) throw error
     return { content: [{ type: 'text', text: problemText(error) }], isError: true }

@@ -10,7 +10,7 @@
 import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { Problem } from '../../handlers/problem.ts'
-import type { JournalEntry } from '../../testkit/journal.ts'
+import { includes, type JournalEntry } from '../../testkit/journal.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
@@ -25,6 +25,8 @@ export interface Tool {
   readonly input: Readonly<Record<string, JsonSchema>>
   readonly required?: readonly string[]
   readonly readOnly: boolean
+  /** Costs as much as the state is large (reads, builds or loads it whole): one a batch (mcp-http.ts). */
+  readonly heavy?: true
   /** `origin`: the server's base URL, where the API is (`${origin}/api/...`). */
   run(call: AdminCall, args: Args, origin: string): Promise<unknown>
 }
@@ -81,6 +83,7 @@ const FIXED_TOOLS: readonly Tool[] = [
       state: { type: 'object', description: 'A whole state (as snapshot answers) instead of a scenario' },
     },
     readOnly: false,
+    heavy: true,
     run: (call, args) => call('POST sessions', 'sessions', args),
   },
   {
@@ -106,6 +109,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     description: 'Back to the initial state; the journal is cleared and faults added since start are removed',
     input: sessionOnly,
     readOnly: false,
+    heavy: true,
     run: (call, args) => call('POST reset', on(args, 'reset')),
   },
   {
@@ -138,6 +142,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     description: 'The whole state as JSON (what load_state and create_session take)',
     input: sessionOnly,
     readOnly: true,
+    heavy: true,
     run: (call, args) => call('GET snapshot', on(args, 'snapshot')),
   },
   {
@@ -146,6 +151,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: { session: SESSION, state: { type: 'object', description: 'A whole state, as snapshot answers' } },
     required: ['state'],
     readOnly: false,
+    heavy: true,
     run: (call, args) => call('POST state', on(args, 'state'), args.state),
   },
 ]
@@ -175,17 +181,27 @@ function FAULT_SCHEMA(): JsonSchema {
  * The tools of a server whose mocks serve `operations()` (the spec's, yours, the kit's routes):
  * query_journal lists them by name (as at the start) and checks a name against those served now.
  */
+/** The tools whose cost grows with the state (one a batch, mcp-http.ts): the same whatever the operations. */
+export const HEAVY_TOOLS: ReadonlySet<string> = new Set(toolsFor(() => []).filter((tool) => tool.heavy).map((tool) => tool.name))
+
 export function toolsFor(operations: () => readonly string[]): Tool[] {
   const queryJournal: Tool = {
     name: 'query_journal',
-    description: 'The requests the mock answered, oldest first, filtered by operation, status and time',
+    description: 'The requests the mock answered, oldest first, each with why it was answered so; filtered by operation, status, time and why',
     input: {
       session: SESSION,
       operation: { type: 'string', enum: [...operations()], description: 'Only requests this operation served' },
       status: { type: 'integer', minimum: 100, maximum: 599, description: 'Only requests answered with this status' },
       since: { type: 'integer', minimum: 0, description: 'Only requests that arrived at or after this time (epoch milliseconds)' },
+      why: {
+        type: 'object',
+        description:
+          'Only requests whose why holds these members (partial match), e.g. {"decision":{"kind":"lookup","reason":"other-organization"}}; ' +
+          'why has route, caller, decision (kind fault, override, authentication, validation, body, lookup, route, operation or error), profile, delays, read and written',
+      },
     },
     readOnly: true,
+    heavy: true,
     async run(call, args) {
       const filter = journalFilter(args, new Set(operations()))
       const { entries } = await call('GET journal', on(args, 'journal'))
@@ -198,7 +214,7 @@ export function toolsFor(operations: () => readonly string[]): Tool[] {
 
 /** The journal query's filter; a 422 problem naming each argument that does not fit. */
 function journalFilter(args: Args, names: ReadonlySet<string>): (entry: JournalEntry<string>) => boolean {
-  const { operation, status, since } = args
+  const { operation, status, since, why } = args
   const errors: ErrorDetail[] = []
   if (operation !== undefined && !names.has(operation as string)) {
     errors.push({ message: `no operation ${JSON.stringify(operation)}: one of ${[...names].join(', ')}`, location: 'operation', value: operation })
@@ -209,11 +225,15 @@ function journalFilter(args: Args, names: ReadonlySet<string>): (entry: JournalE
   if (since !== undefined && !(Number.isInteger(since) && (since as number) >= 0)) {
     errors.push({ message: 'expected epoch milliseconds (an integer, 0 or more)', location: 'since', value: since })
   }
+  if (why !== undefined && (typeof why !== 'object' || why === null || Array.isArray(why))) {
+    errors.push({ message: 'expected an object (a part of an entry\'s why)', location: 'why', value: why })
+  }
   if (errors.length > 0) throw new Problem(422, 'validation failed', errors)
   return (entry) =>
     (operation === undefined || entry.operation === operation) &&
     (status === undefined || entry.status === status) &&
-    (since === undefined || entry.time >= (since as number))
+    (since === undefined || entry.time >= (since as number)) &&
+    (why === undefined || includes(entry.why, why))
 }
 
 /** A tool's input as the SDK takes it: every argument passes (the admin routes check), described as given. */

@@ -21,8 +21,10 @@ import { newCredentials } from '../../model/credentials.ts'
 import type { Account } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
-import { DEFAULT_SESSION_LIMITS, scenarioRecords, type SessionLimits } from '../limits.ts'
-import { recordCount, restoreStartupFaults, workspaceIdsOf, type FaultSpec, type ServedMock } from './served-mock.ts'
+import { DEFAULT_SESSION_LIMITS, scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords, type OwnData, type SessionLimits } from '../limits.ts'
+import { sizeText } from '../../text/size-text.ts'
+import { workspaceIdsOf } from '../../mock-admin/info.ts'
+import { recordCount, restoreStartupFaults, type FaultSpec, type ServedMock } from './served-mock.ts'
 
 export { DEFAULT_SESSION_LIMITS, type SessionLimits }
 
@@ -63,6 +65,18 @@ export class SessionLimitError extends RangeError {
   }
 }
 
+/** The sessions' own data would pass its budget (in records or in bytes). */
+export class SessionBudgetError extends RangeError {
+  constructor(would: OwnData, budget: OwnData) {
+    const over =
+      would.records > budget.records
+        ? `hold ${would.records} records, over this server's bound of ${budget.records} (${SESSION_RECORDS_FACTOR} x --max-records)`
+        : `hold ${would.bytes} bytes of states, over this server's bound of ${sizeText(budget.bytes)} (--max-session-bytes)`
+    super(`the sessions' own data would ${over}: delete a session that asked for a scenario or state of its own`)
+    this.name = 'SessionBudgetError'
+  }
+}
+
 /** Session options that cannot be served together (a scenario and a state; a seed alone on a state server). */
 export class SessionOptionsError extends TypeError {
   constructor(message: string) {
@@ -94,7 +108,7 @@ class Session implements MockSession, ServedMock {
   readonly api: MockApi
   readonly dispatch: Dispatcher
   scenario: string
-  readonly seed: number
+  seed: number
   readonly startupFaults: readonly FaultSpec[]
   readonly startupIds = new Set<number>()
   readonly created = new Date()
@@ -102,8 +116,8 @@ class Session implements MockSession, ServedMock {
   workspaceIds: readonly string[] = []
   /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
   readonly keys = new Map<string, Credentials>()
-  /** Records of its own data (a scenario or state it asked for); 0 over the server's data, which it shares. */
-  ownRecords = 0
+  /** Its own data (a scenario or state it asked for); none over the server's data, which it shares. */
+  own: OwnData = { records: 0, bytes: 0 }
   readonly #registry: SessionRegistry
 
   constructor(id: string, api: MockApi, scenario: string, seed: number, registry: SessionRegistry, faults: readonly FaultSpec[]) {
@@ -128,8 +142,8 @@ class Session implements MockSession, ServedMock {
     return new Date(this.lastUsed + this.#registry.idleTimeout)
   }
 
-  replaceState(state: ScenarioState): Promise<void> {
-    return this.#registry.replaceSessionState(this, state)
+  replaceState(state: ScenarioState, own: OwnData = { records: stateRecords(state), bytes: 0 }): Promise<void> {
+    return this.#registry.replaceSessionState(this, state, own)
   }
 }
 
@@ -138,24 +152,28 @@ export class SessionRegistry {
   readonly maxSessions: number
   readonly idleTimeout: number
   readonly #source: SessionSource
+  /** Most own data the sessions may hold together. */
+  readonly budget: OwnData
   readonly #byId = new Map<string, Session>()
   readonly #byKey = new Map<string, Session>()
   readonly #templates = new Map<string, Promise<Baseline>>()
   readonly #listeners = new Set<(change: SessionChange) => void>()
   /** Sessions being created: they count against the limit already. */
   #creating = 0
-  /** Own records of the sessions being created. */
-  #creatingRecords = 0
+  /** Own data of the sessions being created or given a new state: it counts against the budget already. */
+  #pending: OwnData = { records: 0, bytes: 0 }
   #sweeper: NodeJS.Timeout | undefined
 
-  constructor(source: SessionSource, limits: SessionLimits = {}) {
+  constructor(source: SessionSource, limits: SessionLimits = {}, budget: OwnData = { records: Infinity, bytes: Infinity }) {
     this.#source = source
+    this.budget = budget
     this.maxSessions = limits.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions
     this.idleTimeout = limits.idleTimeout ?? DEFAULT_SESSION_LIMITS.idleTimeout
     if (!(Number.isInteger(this.maxSessions) && this.maxSessions >= 0)) {
       throw new RangeError(`maxSessions must be a non-negative integer, got ${this.maxSessions}`)
     }
     if (!(this.idleTimeout > 0)) throw new RangeError(`idleTimeout must be a positive number of ms, got ${this.idleTimeout}`)
+    if (!(budget.bytes > 0)) throw new RangeError(`maxStateBytes must be a positive number of bytes, got ${budget.bytes}`)
   }
 
   /** How many sessions there are. */
@@ -163,11 +181,11 @@ export class SessionRegistry {
     return this.#byId.size
   }
 
-  /** Records the live sessions hold of their own (what they asked for beyond the server's data). */
-  get ownRecords(): number {
-    let records = 0
-    for (const session of this.#byId.values()) records += session.ownRecords
-    return records + this.#creatingRecords
+  /** What the live sessions hold of their own (what they asked for beyond the server's data), and what is being loaded. */
+  get ownData(): OwnData {
+    const own = { ...this.#pending }
+    for (const session of this.#byId.values()) added(own, session.own)
+    return own
   }
 
   /** Records of the server's base data (what a session given only a seed builds again). */
@@ -217,14 +235,16 @@ export class SessionRegistry {
 
   /**
    * A new session: its own mock, started like the server's (origin, clock, startup faults), over a copy
-   * of the server's data or of what `options` describe. Its principals get new credentials, unlike any
-   * other in the server. Throws `SessionLimitError` at the limit, `InvalidStateError` for a bad state.
+   * of the server's data or of what `options` describe (`own`: what that holds of its own). Its principals
+   * get new credentials, unlike any other in the server. Throws `SessionLimitError` at the limit,
+   * `SessionBudgetError` past the budget, `InvalidStateError` for a bad state.
    */
-  async create(options: SessionOptions = {}, ownRecords = 0): Promise<MockSession> {
+  async create(options: SessionOptions = {}, own: OwnData = { records: 0, bytes: 0 }): Promise<MockSession> {
     this.#sweep()
     if (this.#byId.size + this.#creating >= this.maxSessions) throw new SessionLimitError(this.maxSessions)
+    this.#withinBudget(own)
     this.#creating++
-    this.#creatingRecords += ownRecords
+    added(this.#pending, own)
     try {
       const { baseline, scenario, seed } = await this.#baselineFor(options)
       const keys = new Map<string, Credentials>()
@@ -232,7 +252,7 @@ export class SessionRegistry {
       const api = createMockApiFrom({ ...this.#source.options, seed }, forked)
       await api.ready
       const session = new Session(newId(), api, scenario, seed, this, this.#source.startupFaults)
-      session.ownRecords = ownRecords
+      session.own = own
       for (const [account, credentials] of keys) session.keys.set(account, credentials)
       restoreStartupFaults(session)
       session.workspaceIds = workspaceIdsOf(api)
@@ -244,7 +264,7 @@ export class SessionRegistry {
       return session
     } finally {
       this.#creating--
-      this.#creatingRecords -= ownRecords
+      added(this.#pending, own, -1)
     }
   }
 
@@ -269,11 +289,20 @@ export class SessionRegistry {
     this.#sweeper = undefined
   }
 
-  /** A session's new state: its accounts keep their credentials by id, new ones get new credentials. */
-  async replaceSessionState(session: Session, state: ScenarioState): Promise<void> {
+  /**
+   * A session's new state (`own`: its records and bytes, which take the place of the session's own data in
+   * the budget): its accounts keep their credentials by id, new ones get new credentials.
+   */
+  async replaceSessionState(session: Session, state: ScenarioState, own: OwnData): Promise<void> {
+    this.#withinBudget(own, session.own)
     const keys = new Map<string, Credentials>()
     const accounts = this.#withNewKeys(state.accounts, keys, session.keys)
-    await replaceInitialState(session.api, { ...state, accounts })
+    added(this.#pending, own)
+    try {
+      await replaceInitialState(session.api, { ...state, accounts })
+    } finally {
+      added(this.#pending, own, -1)
+    }
     // Deleted (or expired) while its new state loaded: the deletion stands, its credentials stay refused.
     if (!this.#isLive(session)) return
     this.#unindexKeys(session)
@@ -281,7 +310,7 @@ export class SessionRegistry {
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
     this.#indexKeys(session)
     session.scenario = 'state'
-    session.ownRecords = recordCount(session.api)
+    session.own = own
     session.workspaceIds = workspaceIdsOf(session.api)
     // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })
@@ -318,6 +347,12 @@ export class SessionRegistry {
     }
     this.#templates.set(key, template)
     return { baseline: await template, scenario, seed }
+  }
+
+  /** Throws `SessionBudgetError` when `own` more (in place of `replaced`) would pass the budget. */
+  #withinBudget(own: OwnData, replaced: OwnData = { records: 0, bytes: 0 }): void {
+    const would = added(added(this.ownData, own), replaced, -1)
+    if (would.records > this.budget.records || would.bytes > this.budget.bytes) throw new SessionBudgetError(would, this.budget)
   }
 
   /** Copies of the accounts with credentials from `previous` (by account id) or new ones, into `keys`. */
@@ -402,6 +437,13 @@ export class SessionRegistry {
       }
     }
   }
+}
+
+/** Adds `more` (times `sign`) to `total`, and answers it. */
+function added(total: OwnData, more: OwnData, sign = 1): OwnData {
+  total.records += sign * more.records
+  total.bytes += sign * more.bytes
+  return total
 }
 
 function newId(): string {

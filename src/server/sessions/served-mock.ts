@@ -4,13 +4,13 @@
  * the request path).
  */
 import type { MockApi } from '../../api/mock-api.ts'
-import { recordsOf } from '../../api/mock-state.ts'
 import type { Dispatcher } from '../../handlers/dispatch.ts'
-import { compareByCreatedThenId } from '../../model/ordering.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import { registerFaultJson } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
-import type { Counts, FaultBody, PrincipalDescription } from '../../wire/admin.ts'
+import { countsOf } from '../../mock-admin/info.ts'
+import type { FaultBody } from '../../wire/admin.ts'
+import type { OwnData } from '../limits.ts'
 
 /** A fault as the admin route's body and the fault flags bring it. */
 export type FaultSpec = FaultBody
@@ -19,15 +19,15 @@ export interface ServedMock {
   readonly api: MockApi
   /** Answers the mock's API requests (`dispatcherOf(api)`, kept). */
   readonly dispatch: Dispatcher
-  /** What it serves, for people: a scenario name (or a state file's name) and the seed. */
-  readonly scenario: string
-  readonly seed: number
+  /** What it serves, for people: a scenario name (or a state file's name) and the seed; `POST scenario` changes them. */
+  scenario: string
+  seed: number
   /** Faults that hold for its whole life (from flags): they come back after a reset or a clear. */
   readonly startupFaults: readonly FaultSpec[]
   /** Registry ids of the startup faults now registered (so that the console can mark them). */
   readonly startupIds: Set<number>
-  /** Loads a state (valid) in place of its initial state; throws when it cannot. */
-  replaceState(state: ScenarioState): Promise<void>
+  /** Loads a state (valid; `own`: its records and the bytes it was sent as) in place of its initial state; throws when it cannot. */
+  replaceState(state: ScenarioState, own: OwnData): Promise<void>
 }
 
 /** Applies one fault description to the mock (also used for the command line's fault flags). */
@@ -41,38 +41,7 @@ export function restoreStartupFaults(target: ServedMock): void {
   for (const spec of target.startupFaults) target.startupIds.add(applyFault(target.api, spec).id)
 }
 
-/** How many records each collection holds now. */
-export function countsOf(api: MockApi): Counts {
-  return {
-    organizations: recordsOf(api, 'organizations').length,
-    accounts: recordsOf(api, 'accounts').length,
-    workspaces: recordsOf(api, 'workspaces').length,
-    applications: recordsOf(api, 'applications').length,
-  }
-}
-
 /** Every record the mock holds now. */
 export function recordCount(api: MockApi): number {
   return Object.values(countsOf(api)).reduce((sum, count) => sum + count, 0)
-}
-
-/** The principals with the names a person recognizes (account, e-mail, organization). */
-export function describePrincipals(api: MockApi): PrincipalDescription[] {
-  const accounts = new Map(recordsOf(api, 'accounts').map((account) => [account.id, account]))
-  const organizations = new Map(recordsOf(api, 'organizations').map((org) => [org.id, org]))
-  return api.principals.map((principal) => ({
-    ...principal,
-    name: accounts.get(principal.account)?.name,
-    email: accounts.get(principal.account)?.email,
-    organizationName: organizations.get(principal.organization)?.name,
-  }))
-}
-
-/** The first principal's workspaces, in the API's list order: what a client puts in `X-Workspace-ID`. */
-export function workspaceIdsOf(api: MockApi): string[] {
-  const organization = api.principals[0]!.organization
-  return recordsOf(api, 'workspaces')
-    .filter((workspace) => workspace.organization === organization)
-    .sort(compareByCreatedThenId)
-    .map((workspace) => workspace.id)
 }

@@ -1,47 +1,55 @@
 /**
- * The demo server's console: what the mock serves, its principals, the live request log, faults, state
- * and sessions, for the base state or one session (`#session=<id>` in the address). Plain DOM modules,
- * bundled into one script (see ../bundle.ts); all data comes from the admin routes.
+ * The demo server's console: the console UI (src/console-ui) over HTTP, its sections side by side in the
+ * page's frame (../page.ts), for the base state or one session (`#session=<id>` in the address), with the
+ * sessions, which only a server has. Bundled into one script (see ../bundle.ts).
  */
-import { byId, h, replace } from './dom.ts'
-import { FaultPanel } from './faults.ts'
-import { admin, AdminError } from './http.ts'
-import { RequestLog } from './log.ts'
-import { renderPrincipals } from './principals.ts'
-import { SessionPanel } from './sessions.ts'
-import { StatePanel } from './state-panel.ts'
-import { say } from './status.ts'
-import type { MockInfo, View } from './types.ts'
+import { ConsoleUi } from '../../../console-ui/app.ts'
+import { h, plural, replace } from '../../../console-ui/dom.ts'
+import { HttpTransport } from '../../../console-ui/http-transport.ts'
+import { SessionsSection } from '../../../console-ui/sessions.ts'
+import { styleSheet } from '../../../console-ui/styles.ts'
+import { TransportError, type MockInfo } from '../../../console-ui/transport.ts'
 
-const plural = (n: number, word: string) => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
+const byId = (id: string) => document.getElementById(id)!
+
+/** What the console is looking at: the base state, or one session. */
+interface View {
+  /** `/__admin` or `/__admin/sessions/<id>`: the admin routes of that mock. */
+  prefix: string
+  session: string | undefined
+}
 
 function viewOf(hash: string): View {
   const session = /^#session=(ses_[0-9a-f]+)$/.exec(hash)?.[1]
   return { prefix: session ? `/__admin/sessions/${session}` : '/__admin', session }
 }
 
-class ConsoleApp {
+class ConsolePage {
   #view = viewOf(location.hash)
-  #refreshing: ReturnType<typeof setTimeout> | undefined
-  readonly #log = new RequestLog({
-    request: (event) => {
-      // Writes change the counts; fault hits change the fault list.
-      if (event.method !== 'GET' || event.status >= 400) this.#refreshSoon()
-    },
-    sessions: () => void this.#sessions.refresh().catch(() => {}),
+  readonly #transport = new HttpTransport()
+  readonly #ui = new ConsoleUi(this.#transport, {
+    status: byId('status'),
+    info: (info) => this.#summary(info),
     closed: () => {
-      say(`Session ${this.#view.session} is gone (deleted or expired): showing the base state`, 'error')
+      this.#ui.status.say(`Session ${this.#view.session} is gone (deleted or expired): showing the base state`, 'error')
       this.open(undefined)
     },
+    sessions: () => void this.#sessions.refresh().catch(() => {}),
+    snapshotName: () => this.#view.session ?? 'snapshot',
+    refused: (error) => {
+      if (!(this.#view.session && error instanceof TransportError && error.status === 404)) return false
+      this.#ui.status.say(`Session ${this.#view.session} does not exist (any more): showing the base state`, 'error')
+      this.open(undefined)
+      return true
+    },
   })
-  readonly #faults = new FaultPanel(byId('faults-active'), byId('fault-forms'), () => this.#refreshSoon(0))
-  readonly #state = new StatePanel(() => {
-    this.#log.follow(this.#view.prefix)
-    this.#refreshSoon(0)
-  })
-  readonly #sessions = new SessionPanel((id) => this.open(id))
+  readonly #sessions = new SessionsSection(this.#transport.sessions, this.#ui.status, (id) => this.open(id))
 
   start(): void {
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet()]
+    const ui = this.#ui
+    byId('console').append(ui.requests.element, h('div', { class: 'side' }, ui.principals.element, ui.faults.element, ui.scenario.element, ui.data.element, this.#sessions.element))
+    ;(byId('docs-link') as HTMLAnchorElement).href = this.#transport.docsUrl()
     window.addEventListener('hashchange', () => this.#show(viewOf(location.hash)))
     this.#show(this.#view)
   }
@@ -51,17 +59,22 @@ class ConsoleApp {
     const hash = session ? `#session=${session}` : ''
     if (location.hash === hash || (hash === '' && location.hash === '')) this.#show(viewOf(hash))
     else location.hash = hash
-    if (!session && location.hash === '#') history.replaceState(null, '', location.pathname)
+    // Without the empty `#` (location.hash is '' then), keeping the query: it may carry the admin token, which a reload needs.
+    if (!session && location.href.endsWith('#')) history.replaceState(null, '', `${location.pathname}${location.search}`)
   }
 
   #show(view: View): void {
     this.#view = view
+    this.#transport.prefix = view.prefix
     this.#sessions.setCurrent(view.session)
     this.#renderContext()
-    this.#state.show(view.prefix, view.session ?? 'snapshot')
-    this.#log.follow(view.prefix)
-    void this.#refresh()
-    void this.#sessions.refresh().catch((error: Error) => say(error.message, 'error'))
+    const link = byId('snapshot-link') as HTMLAnchorElement
+    link.href = this.#transport.snapshotUrl()
+    link.download = `${view.session ?? 'snapshot'}.json`
+    this.#ui.scenario.clearResult()
+    this.#ui.stop()
+    this.#ui.start()
+    void this.#sessions.refresh().catch((error: Error) => this.#ui.status.say(error.message, 'error'))
   }
 
   #renderContext(): void {
@@ -77,29 +90,10 @@ class ConsoleApp {
     bar.hidden = false
   }
 
-  #refreshSoon(delay = 250): void {
-    clearTimeout(this.#refreshing)
-    this.#refreshing = setTimeout(() => void this.#refresh(), delay)
-  }
-
-  async #refresh(): Promise<void> {
-    const view = this.#view
-    let info: MockInfo
-    try {
-      info = await admin('GET info', `${view.prefix}/info`)
-    } catch (error) {
-      if (view.session && error instanceof AdminError && error.status === 404) {
-        say(`Session ${view.session} does not exist (any more): showing the base state`, 'error')
-        this.open(undefined)
-        return
-      }
-      say((error as Error).message, 'error')
-      return
-    }
-    if (view !== this.#view) return
+  #summary(info: MockInfo): void {
     const { counts } = info
     byId('summary').textContent = [
-      view.session ? `Session ${view.session.slice(0, 12)}…` : 'Base state',
+      this.#view.session ? `Session ${this.#view.session.slice(0, 12)}…` : 'Base state',
       `scenario ${info.scenario}`,
       `seed ${info.seed}`,
       plural(counts.organizations, 'organization'),
@@ -107,9 +101,7 @@ class ConsoleApp {
       plural(counts.workspaces, 'workspace'),
       plural(counts.applications, 'application'),
     ].join(' · ')
-    renderPrincipals(byId('principals'), info.principals)
-    this.#faults.show(view.prefix, info.faults, info.operations)
   }
 }
 
-new ConsoleApp().start()
+new ConsolePage().start()

@@ -1,5 +1,8 @@
-/** Copies text; without the Clipboard API (a page on a LAN address is not a secure context) via a selection. */
-export async function copy(text: string): Promise<void> {
+/**
+ * Copies text; without the Clipboard API (a page on a LAN address is not a secure context) via a
+ * selection in a text area placed inside `near` (in the panel's shadow root, so that the page sees nothing).
+ */
+export async function copy(text: string, near: Element): Promise<void> {
   if (navigator.clipboard && window.isSecureContext) {
     await navigator.clipboard.writeText(text)
     return
@@ -7,9 +10,9 @@ export async function copy(text: string): Promise<void> {
   const area = document.createElement('textarea')
   area.value = text
   area.setAttribute('readonly', '')
-  area.style.position = 'fixed'
-  area.style.opacity = '0'
-  document.body.append(area)
+  area.setAttribute('aria-hidden', 'true')
+  area.className = 'offscreen'
+  near.append(area)
   area.select()
   const copied = document.execCommand('copy')
   area.remove()

@@ -1,5 +1,5 @@
 /** A small element builder: the console's markup without a framework. */
-type Child = Node | string | number | false | null | undefined
+export type Child = Node | string | number | false | null | undefined
 type Attributes = Record<string, string | number | boolean | EventListener | undefined>
 
 /**
@@ -30,8 +30,22 @@ export function replace(parent: Element, ...children: Child[]): void {
   append(parent, children)
 }
 
-export function byId<T extends HTMLElement = HTMLElement>(id: string): T {
-  const element = document.getElementById(id)
-  if (!element) throw new Error(`the console page has no #${id}`)
-  return element as T
+let ids = 0
+
+/** An id unique in the page, for `for`, `aria-labelledby` and `aria-controls` (`prefix-<n>`). */
+export function uniqueId(prefix: string): string {
+  return `${prefix}-${++ids}`
 }
+
+/** A labelled field: the label above its control. */
+export function field(label: string, control: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement, note?: Child): HTMLDivElement {
+  control.id ||= uniqueId('field')
+  return h('div', { class: 'field' }, h('label', { for: control.id }, label), control, note)
+}
+
+/** A `<select>` of values, `selected` chosen; each value is its own label unless `labels` says otherwise. */
+export function select(name: string, values: readonly string[], selected?: string, labels: Record<string, string> = {}): HTMLSelectElement {
+  return h('select', { name }, ...values.map((value) => h('option', { value, selected: value === selected }, labels[value] ?? value)))
+}
+
+export const plural = (n: number, word: string): string => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`

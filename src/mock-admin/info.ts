@@ -1,0 +1,59 @@
+/**
+ * What the console and the devtools panel show of one mock at a glance: what it serves, how many records,
+ * its principals with the names a person recognizes, its faults, the operations a fault may target and
+ * the profile in force.
+ */
+import type { MockApi } from '../api/mock-api.ts'
+import { recordsOf } from '../api/mock-state.ts'
+import { internalsOf } from '../api/internals.ts'
+import { compareByCreatedThenId } from '../model/ordering.ts'
+import type { Counts, FaultListing, MockInfo, PrincipalDescription } from '../wire/admin.ts'
+import { PRESETS } from './scenario.ts'
+
+/** How many records each collection holds now. */
+export function countsOf(api: MockApi): Counts {
+  return {
+    organizations: recordsOf(api, 'organizations').length,
+    accounts: recordsOf(api, 'accounts').length,
+    workspaces: recordsOf(api, 'workspaces').length,
+    applications: recordsOf(api, 'applications').length,
+  }
+}
+
+/** The principals with the names a person recognizes (account, e-mail, organization). */
+export function describePrincipals(api: MockApi): PrincipalDescription[] {
+  const accounts = new Map(recordsOf(api, 'accounts').map((account) => [account.id, account]))
+  const organizations = new Map(recordsOf(api, 'organizations').map((org) => [org.id, org]))
+  return api.principals.map((principal) => ({
+    ...principal,
+    name: accounts.get(principal.account)?.name,
+    email: accounts.get(principal.account)?.email,
+    organizationName: organizations.get(principal.organization)?.name,
+  }))
+}
+
+/** The first principal's workspaces, in the API's list order. */
+export function workspaceIdsOf(api: MockApi): string[] {
+  const organization = api.principals[0]!.organization
+  return recordsOf(api, 'workspaces')
+    .filter((workspace) => workspace.organization === organization)
+    .sort(compareByCreatedThenId)
+    .map((workspace) => workspace.id)
+}
+
+/** The view of one mock; `faults` with their startup marks, as the caller keeps them. */
+export function mockInfo(api: MockApi, about: { scenario: string; seed: number; faults: FaultListing[] }): MockInfo {
+  return {
+    scenario: about.scenario,
+    seed: about.seed,
+    counts: countsOf(api),
+    principals: describePrincipals(api),
+    workspaceIds: workspaceIdsOf(api),
+    faults: about.faults,
+    // The mock's own: the spec's six, the presets it opted into and operations of your own.
+    operations: internalsOf(api).mock.surface.operations.map(({ name, method, path }) => ({ name, method, path })),
+    journalLimit: api.journal.limit,
+    profile: internalsOf(api).mock.profile,
+    scenarios: PRESETS,
+  }
+}
