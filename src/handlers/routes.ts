@@ -31,9 +31,16 @@ export interface OperationRoute<Op extends OperationSpec = Operation> {
  */
 export type Route = { operation: Operation; params: PathParams } | 'fallback' | 'overlong' | undefined
 
-/** The MSW path pattern of an API path: under `baseUrl`, or on any origin. */
+/**
+ * Any origin, and nothing after it: `*${path}` would also match `/foo/api/workspaces`, and a client with a
+ * wrong base path would pass against the mock. The scheme's wildcard and the host's `_` are not path
+ * parameters (testkit/paths.ts leaves them out of the journal and overrides).
+ */
+export const ANY_ORIGIN = '*://:_'
+
+/** The MSW path pattern of an API path: under `baseUrl`, or at the root of any origin. */
 export function handlerPath(path: string, baseUrl: string | undefined): string {
-  return baseUrl ? `${baseUrl}${path}` : `*${path}`
+  return baseUrl ? `${baseUrl}${path}` : `${ANY_ORIGIN}${path}`
 }
 
 /** Every operation's route under `baseUrl`, in routing order. */

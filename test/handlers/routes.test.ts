@@ -16,12 +16,12 @@ test('the table is the published operations, then the kit routes; only the publi
   expect(new Set(operations.map((operation) => operation.name)).size).toBe(operations.length)
 })
 
-test('routes carry MSW path patterns under the baseUrl, or on any origin', () => {
+test('routes carry MSW path patterns under the baseUrl, or at the root of any origin', () => {
   expect(operationRoutes(operations, 'https://api.example.test/v1')[2]).toMatchObject({
     method: 'GET',
     path: 'https://api.example.test/v1/api/workspaces/:workspaceId',
   })
-  expect(operationRoutes(operations, undefined)[2]!.path).toBe('*/api/workspaces/:workspaceId')
+  expect(operationRoutes(operations, undefined)[2]!.path).toBe('*://:_/api/workspaces/:workspaceId')
 })
 
 test('the router: an operation with its parameters, the /api catch-all, over-long API URLs, or nothing', () => {
