@@ -64,6 +64,18 @@ export function httpUrl(text: string, flag: string): string {
   return url.href.replace(/\/+$/, '')
 }
 
+/**
+ * A service's base URL (`--target` of verify and record): an http(s) URL without `/api` at its end, since
+ * the commands add `/api/...`. With it every path would be `/api/api/...`, and a run would compare 404s.
+ */
+export function serviceBase(text: string, flag: string): string {
+  const url = httpUrl(text, flag)
+  if (/\/api$/i.test(new URL(url).pathname)) {
+    throw new FlagError(`${flag} is the service's base URL without /api (the command adds /api/...): try ${flag} ${url.replace(/\/api$/i, '')}`)
+  }
+  return url
+}
+
 /** A file the command reads: it must exist now (what is in it is checked when it is loaded). */
 export function existingFile(text: string, flag: string): string {
   if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)

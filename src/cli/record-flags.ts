@@ -5,7 +5,7 @@
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate, serviceBase } from './flag-values.ts'
 import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
 import { MAX_RECORDED } from '../record/read.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
@@ -65,7 +65,7 @@ function outFile(text: string, flag: string): string {
 const flag = flagOf<RecordSettings>()
 
 export const RECORD_FLAGS: readonly Flag<RecordSettings>[] = [
-  flag({ name: 'target', key: 'target', value: '<url>', required: true, description: 'Base URL of the service to record (its paths start with /api)', parse: httpUrl }),
+  flag({ name: 'target', key: 'target', value: '<url>', required: true, description: 'Base URL of the service to record, without /api (its paths start with /api)', parse: serviceBase }),
   flag({ name: 'api-key', key: 'apiKey', value: '<key>', required: true, description: 'X-API-Key of a principal of the service', parse: headerValue }),
   flag({ name: 'api-secret', key: 'apiSecret', value: '<secret>', required: true, description: 'X-API-Secret of that principal (never written to the file)', parse: headerValue }),
   flag({ name: 'out', key: 'out', value: '<file.json>', required: true, description: 'The state file to write (replaced if it exists)', parse: outFile }),

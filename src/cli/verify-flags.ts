@@ -1,6 +1,6 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/serve-flags.ts (name, help, parser). */
 import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate, serviceBase } from './flag-values.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 
 export interface VerifyFlags {
@@ -30,7 +30,7 @@ const DEFAULTS: Partial<VerifyFlags> = { write: false, rate: DEFAULT_RATE, timeo
 const flag = flagOf<VerifyFlags>()
 
 export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
-  flag({ name: 'target', key: 'target', value: '<url>', required: true, description: 'Base URL of the service, without /api (http or https)', parse: httpUrl }),
+  flag({ name: 'target', key: 'target', value: '<url>', required: true, description: 'Base URL of the service, without /api (http or https)', parse: serviceBase }),
   flag({ name: 'api-key', key: 'apiKey', value: '<key>', required: true, description: 'X-API-Key of the principal the requests are sent as', parse: headerValue }),
   flag({ name: 'api-secret', key: 'apiSecret', value: '<secret>', required: true, description: 'X-API-Secret of that principal (never written to the report or the output)', parse: headerValue }),
   flag({ name: 'workspace-id', key: 'workspaceId', value: '<id>', description: 'Workspace to read (and with --write, to update) instead of the first with applications' }),

@@ -63,6 +63,7 @@ describe('flags (the command itself, in this process)', () => {
     [['--api-key', 'k', '--api-secret', 's'], 'missing --target, --out: record --target <url>'],
     [['--target', 'not a url', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json'], '--target must be an http or https URL such as https://api.example.com, got "not a url"'],
     [['--target', 'http://h?x=1', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json'], '--target must be a base URL without query or fragment'],
+    [['--target', 'https://staging.example.com/v1/api', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json'], "--target is the service's base URL without /api (the command adds /api/...): try --target https://staging.example.com/v1"],
     [['--target', 'http://me:pw@h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json'], '--target must not hold a user name or password'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate', '0'], '--rate must be a number of requests per second above 0'],
     [['--target', 'http://h', '--api-key', 'k', '--api-secret', 's', '--out', 'x.json', '--rate=-1'], '--rate must be a number of requests per second above 0'],

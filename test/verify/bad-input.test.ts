@@ -59,6 +59,7 @@ test.each([
   ['a silent target', () => verify(urlOf(silent), '--timeout', '300'), /: http:\/\/127\.0\.0\.1:\d+ did not answer GET \/api\/workspaces within 0\.3 s \(--timeout\)$/],
   ['no --target', () => ['verify', '--api-key', 'k', '--api-secret', 's'], /: missing --target: verify --target <url> --api-key <key> --api-secret <secret> /],
   ['a --target that is no URL', () => verify('staging'), /: --target must be an http or https URL such as https:\/\/api\.example\.com, got "staging"/],
+  ['a --target ending in /api', () => verify('http://127.0.0.1:4010/api/'), /: --target is the service's base URL without \/api \(the command adds \/api\/\.\.\.\): try --target http:\/\/127\.0\.0\.1:4010 /],
   ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold a user name or password: give the principal with --api-key and --api-secret /],
   ['a report it cannot write', () => ['verify', '--target', mock.url, '--api-key', mock.api.credentials.apiKey, '--api-secret', mock.api.credentials.apiSecret, '--rate', '1000', '--report', join(dir, 'no-such-folder', 'report.json')], /: cannot write .*no-such-folder\/report\.json: ENOENT$/],
   ['a bad profile', () => verify(mock.url, '--profile', join(dir, 'bad-profile.json')), /bad-profile\.json: profile: paging\.pageSize\.max: /],
