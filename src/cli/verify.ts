@@ -8,7 +8,7 @@ import { parseVerifyFlags, verifyHelpText } from './verify-flags.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { TargetError } from '../verify/client.ts'
 import { observedProfile } from '../verify/profile-out.ts'
-import { junitXml, reportJson, summary } from '../verify/report.ts'
+import { checkLine, junitXml, reportJson, totals } from '../verify/report.ts'
 import { runVerify, type VerifyOptions } from '../verify/run.ts'
 import { loadOperationsModule, SourceError } from './sources.ts'
 import { visible } from '../text/terminal-text.ts'
@@ -31,13 +31,14 @@ async function settingsOf(argv: readonly string[]): Promise<Settings | 'help'> {
   return { ...rest, ...definitions, credentials: { apiKey, apiSecret }, profile: profile === undefined ? undefined : loadProfileFile(profile) }
 }
 
-/** Writes an output file (see `OutputError`). */
-function write(path: string, text: string): void {
+/** Writes an output file (see `OutputError`) and says where. */
+function write(path: string, text: string, what: string): void {
   try {
     writeFileSync(path, text)
   } catch (error) {
     throw new OutputError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`)
   }
+  process.stdout.write(`wrote ${what} to ${path}\n`)
 }
 
 export async function verifyCommand(argv: readonly string[]): Promise<number> {
@@ -56,14 +57,15 @@ export async function verifyCommand(argv: readonly string[]): Promise<number> {
     return 0
   }
   try {
-    const result = await runVerify(settings)
+    // A line a check as it is judged: a run takes seconds to minutes at the polite rate.
+    const result = await runVerify({ ...settings, onCheck: (check) => process.stdout.write(`${checkLine(check)}\n`) })
     const { report } = result
-    process.stdout.write(summary(report, result.wrote))
-    if (settings.report) write(settings.report, reportJson(report, result.wrote))
-    if (settings.junit) write(settings.junit, junitXml(report, result.wrote))
+    process.stdout.write(totals(report, result.wrote))
+    if (settings.report) write(settings.report, reportJson(report, result.wrote), 'the report')
+    if (settings.junit) write(settings.junit, junitXml(report, result.wrote), 'the JUnit report')
     if (settings.profileOut) {
       const observed = await observedProfile({ report, profile: result.profile, given: settings.profile, target: result.target, workspaceId: result.workspaceId })
-      write(settings.profileOut, `${JSON.stringify(observed.profile, null, 2)}\n`)
+      write(settings.profileOut, `${JSON.stringify(observed.profile, null, 2)}\n`, 'the observed profile')
       for (const difference of observed.unadoptable) process.stdout.write(`no profile knob adopts ${visible(difference)}\n`)
     }
     return report.checks.some((check) => check.verdict === 'differs') ? 1 : 0

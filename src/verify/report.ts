@@ -27,19 +27,32 @@ function cut(text: string, other = text): string {
   return from > 0 ? `…${shown(text.slice(from), 99)}` : shown(text, 100)
 }
 
-/** One line a check, then the totals. What the target said (an observed title, a path built from its ids) is shown safe and cut. */
-export function summary(report: Report, wrote: readonly string[]): string {
-  const width = Math.max(...report.checks.map((check) => check.id.length))
-  const lines = report.checks.map((check) => {
-    const seen = check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
-    return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${shown(check.request.path, 120)}  ${seen}  [${check.topic}]`
-  })
+/** Pads check ids in a line up to this (the longest of the spec's probes; a longer one of yours is not cut). */
+export const CHECK_ID_WIDTH = 47
+
+/**
+ * One check as a line: its verdict, id, request and what was seen. What the target said (an observed title,
+ * a path built from its ids) is shown safe and cut.
+ */
+export function checkLine(check: Check, width = CHECK_ID_WIDTH): string {
+  const seen = check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
+  return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${shown(check.request.path, 120)}  ${seen}  [${check.topic}]`
+}
+
+/** What the target accepted under `--write`, then the totals: the lines after the checks'. */
+export function totals(report: Report, wrote: readonly string[]): string {
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
-  const totals =
+  const line =
     `${report.checks.length} checks covering ${topicsCovered(report).length} decision topics: ${count('same')} same, ` +
     `${count('differs')} differ, ${count('not-observed')} not observed; score ${report.score}`
   const writes = wrote.length > 0 ? [`wrote to ${report.target}: ${shown(wrote.join('; '), 400)}`] : []
-  return [...lines, ...writes, totals].join('\n') + '\n'
+  return [...writes, line].join('\n') + '\n'
+}
+
+/** One line a check, then the totals (what the command prints, all at once). */
+export function summary(report: Report, wrote: readonly string[]): string {
+  const width = Math.max(...report.checks.map((check) => check.id.length))
+  return report.checks.map((check) => `${checkLine(check, width)}\n`).join('') + totals(report, wrote)
 }
 
 const escape = (text: string) =>

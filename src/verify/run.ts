@@ -35,6 +35,8 @@ export interface VerifyOptions {
   maxAnswerBytes?: number
   /** How requests reach the target; default `fetch` (tests hold an in-process mock's `api.handle` with it). */
   fetch?: Fetch
+  /** Told each check as soon as it is judged (redacted, as the report has it): the command prints it then. */
+  onCheck?: (check: Check) => void
 }
 
 export type Verdict = 'same' | 'differs' | 'not-observed'
@@ -97,10 +99,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const { surface } = internalsOf(api).mock
   const judge = judgeOf(surface)
   for (const probe of probesOf(options.write, surface)) {
-    checks.push(...(await runProbe(probe, sides, { profile, judge }, wrote)))
+    for (const check of await runProbe(probe, sides, { profile, judge }, wrote)) {
+      const redacted = redact(check, options.credentials.apiSecret)
+      checks.push(redacted)
+      options.onCheck?.(redacted)
+    }
   }
-  const redacted = checks.map((check) => redact(check, options.credentials.apiSecret))
-  const report = { target: options.target, startedAt, score: scoreOf(redacted), checks: redacted }
+  const report = { target: options.target, startedAt, score: scoreOf(checks), checks }
   return { report, target, profile, workspaceId: targetFound.workspaceId, wrote }
 }
 

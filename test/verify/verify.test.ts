@@ -12,7 +12,8 @@ import { startMockServer, withCredentials, type MockServer } from '../../src/nod
 import { probesOf } from '../../src/verify/probes.ts'
 import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
 import { runVerify } from '../../src/verify/run.ts'
-import { runCli } from '../cli/cli-process.ts'
+import { spawn } from 'node:child_process'
+import { CLI, runCli } from '../cli/cli-process.ts'
 import { verifyInProcess } from './in-process.ts'
 
 const KEY = 'verify-key'
@@ -52,8 +53,10 @@ describe('against the demo server', () => {
     }
     expect(parsed.checks.filter((c: { verdict: string }) => c.verdict !== 'same')).toEqual([])
     const lines = run.stdout.trimEnd().split('\n')
-    const totals = /^(\d+) checks covering (\d+) decision topics: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-1)!)
-    expect(totals, lines.at(-1)).not.toBeNull()
+    // The checks' lines, the totals, then where the files went.
+    expect(lines.slice(-2)).toEqual([`wrote the report to ${report}`, `wrote the JUnit report to ${junit}`])
+    const totals = /^(\d+) checks covering (\d+) decision topics: \1 same, 0 differ, 0 not observed; score 100$/.exec(lines.at(-3)!)
+    expect(totals, lines.at(-3)).not.toBeNull()
     expect(Number(totals![1])).toBe(parsed.checks.length)
     expect(Number(totals![2])).toBe(write ? 25 : 22)
     // docs/verify.md states both runs' numbers.
@@ -109,4 +112,35 @@ test('docs/spec-decisions.md says, topic by topic, what verify observes and whic
   expect(rows.filter((row) => row.verify.includes('with `--write`')).map((row) => row.topic).sort()).toEqual(
     [...new Set(probesOf(true, DEFAULT_SURFACE).filter((probe) => probe.write).flatMap((probe) => Object.values(probe.checks)))].filter((topic) => !probesOf(false, DEFAULT_SURFACE).some((probe) => Object.values(probe.checks).includes(topic))).sort(),
   )
+})
+
+test('the command prints each check as it is judged, long before the run ends', async () => {
+  // Two requests a second: the whole run would take over a minute; the first lines come within seconds.
+  const child = spawn(process.execPath, [CLI, 'verify', '--target', server.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '2'], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let stdout = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk))
+  try {
+    await expect.poll(() => stdout.split('\n').filter((line) => /^same {9}\S+ +\S+ \/api\//.test(line)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2)
+    expect(child.exitCode).toBeNull()
+    expect(stdout).not.toMatch(/checks covering/)
+  } finally {
+    child.kill()
+  }
+})
+
+test('runVerify tells onCheck each check in the order of the report, as it is judged', async () => {
+  const api = createMockApi({ scenario: 'demo', seed: 1, strict: false })
+  await api.ready
+  const told: unknown[] = []
+  const { report } = await runVerify({
+    target: 'http://in-process.test',
+    credentials: api.credentials,
+    write: false,
+    rate: 1e6,
+    timeout: 5000,
+    fetch: async (request) => (await api.handle(request))!,
+    onCheck: (check) => told.push(check),
+  })
+  expect(told).toEqual(report.checks)
+  expect(told.length).toBeGreaterThan(100)
 })
