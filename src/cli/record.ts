@@ -78,7 +78,9 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
     `Recorded ${count(state.workspaces.length, 'workspace')} and ${count(state.applications.length, 'application')} ` +
       `from ${settings.target} (${count(recorded.pages, 'page')}, ${count(client.requests, 'request')}, ${seconds} s) into ${settings.out}.\n` +
       `Serve it: workspace-api-mock --state ${shellQuote(settings.out)}${settings.operations === undefined ? '' : ` --operations ${shellQuote(settings.operations)}`}\n` +
-      `Its principal: X-API-Key: ${principal.apiKey}${secret}\n`,
+      `Its principal: X-API-Key: ${principal.apiKey}${secret}\n` +
+      // The icon URLs in a state file are absolute: served on another port, the icons are not found.
+      `Its icons are at ${settings.iconsOrigin}/api/icons/: serve it at that origin, or record with --icons-origin <the mock's origin>\n`,
   )
   return 0
 }

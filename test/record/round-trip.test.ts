@@ -40,6 +40,8 @@ describe('record, then --state', () => {
     expect(recording.stdout).toMatch(/^Recorded 2 workspaces and 240 applications from http:\/\/127\.0\.0\.1:\d+ \(5 pages, 5 requests, [\d.]+ s\) into \S+recorded\.json\.$/m)
     expect(recording.stdout).toContain(`Serve it: workspace-api-mock --state ${out}\n`)
     expect(recording.stdout).toMatch(/^Its principal: X-API-Key: wam_key_[0-9a-f]{32} \(its X-API-Secret is accounts\[0\]\.apiSecret in \S+\)$/m)
+    // Where the icons are (absolute URLs in the file), and the flag that moves them.
+    expect(recording.stdout).toMatch(/^Its icons are at http:\/\/\S+\/api\/icons\/: serve it at that origin, or record with --icons-origin <the mock's origin>$/m)
   })
 
   test('the same lists and pages as the original, at the API page sizes 10 and 100', async () => {
