@@ -3,6 +3,7 @@ import type { MockApi } from '../api/mock-api.ts'
 import { publishedOperations } from '../handlers/operations/published.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
+import { shown, visible } from '../text/terminal-text.ts'
 import { isScenarioModule, type CliSettings } from './serve-flags.ts'
 
 interface BannerInput {
@@ -57,10 +58,11 @@ function principalLines(api: MockApi): string[] {
     const account = accounts.get(principal.account)
     const organization = organizations.get(principal.organization)
     const who = account ? `${account.name} <${account.email}>` : principal.account
+    // A state file's text (recorded from a service, perhaps) reaches the terminal safe: no escape sequence, no forged line.
     return [
-      `  ${index + 1}. ${who}, ${organization?.name ?? 'organization'} (${principal.organization})`,
-      `     X-API-Key: ${principal.apiKey}`,
-      `     X-API-Secret: ${principal.apiSecret}`,
+      `  ${index + 1}. ${shown(who, 120)}, ${shown(organization?.name ?? 'organization', 120)} (${shown(principal.organization, 80)})`,
+      `     X-API-Key: ${visible(principal.apiKey)}`,
+      `     X-API-Secret: ${visible(principal.apiSecret)}`,
     ]
   })
 }
