@@ -27,21 +27,31 @@ export function createHandlers(mock: MockContext, surface: ApiSurface<Operation>
       return toResponse(await overlongReply(mock, apiRequest))
     },
   )
+  // Without baseUrl the patterns match under any path (routes.ts): only a path from `/api` is the API's.
+  // Anything else is not answered here (the resolver gives nothing): it goes on as an unhandled request.
+  const apiUrl = (request: Request): URL | undefined => {
+    const url = new URL(request.url)
+    return baseUrl || isApiRequest(url, undefined) ? url : undefined
+  }
   const byOperation = routes.map(({ operation, method, path }) =>
-    http[method.toLowerCase() as Lowercase<typeof method>](path, async ({ request, params }) =>
-      toResponse(await runOperation(operation, mock, fromFetchRequest(request), params)),
-    ),
+    http[method.toLowerCase() as Lowercase<typeof method>](path, async ({ request, params }) => {
+      const url = apiUrl(request)
+      return url && toResponse(await runOperation(operation, mock, fromFetchRequest(request, url), params))
+    }),
   )
   // The profile's `head: 'get'`: HEAD on a GET route answers as the GET without its body.
   const heads = mock.profile.head !== 'get' ? [] : routes
     .filter(({ method }) => method === 'GET')
     .map(({ operation, path }) =>
-      http.head(path, async ({ request, params }) =>
-        toResponse(withoutBody(await runOperation(operation, mock, fromFetchRequest(request), params))),
-      ),
+      http.head(path, async ({ request, params }) => {
+        const url = apiUrl(request)
+        return url && toResponse(withoutBody(await runOperation(operation, mock, fromFetchRequest(request, url), params)))
+      }),
     )
   const fallback = async ({ request }: { request: Request }) => {
-    const apiRequest = fromFetchRequest(request)
+    const url = apiUrl(request)
+    if (!url) return undefined
+    const apiRequest = fromFetchRequest(request, url)
     const { fallbackReply } = await import('./fallback.ts')
     return toResponse(await fallbackReply(mock, apiRequest))
   }

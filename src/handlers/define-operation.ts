@@ -182,8 +182,6 @@ function checkDefinition(definition: Definition): void {
 function checkParameters(definition: Definition, fail: (key: string, reason: string) => never): void {
   const inPath = [...definition.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
   if (new Set(inPath).size < inPath.length) fail('path', 'a path parameter appears twice')
-  // `_` and digits name the parts of the origin pattern (handlers/routes.ts ANY_ORIGIN), not a parameter.
-  for (const name of inPath) if (!/^[A-Za-z]/.test(name)) fail('path', `a path parameter's name starts with a letter, got {${name}}`)
   for (const [key, shape] of [['params', definition.params], ['query', definition.query], ['headers', definition.headers]] as const) {
     if (shape === undefined) continue
     if (shape === null || typeof shape !== 'object') fail(key, 'expected an object of zod schemas by name')

@@ -29,6 +29,8 @@ export function createRouter(operations: readonly Operation[], baseUrl: string |
   const routes = operationRoutes(operations, baseUrl)
   const catchAll = catchAllPaths(baseUrl)
   const match = (method: string, url: URL): Route => {
+    // Without baseUrl the patterns match under any path (routes.ts): only a path from `/api` is the API's.
+    if (!baseUrl && !isApiRequest(url, undefined)) return undefined
     for (const route of routes) {
       if (route.method !== method) continue
       const found = matchRequestUrl(url, route.path)

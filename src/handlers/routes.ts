@@ -32,15 +32,12 @@ export interface OperationRoute<Op extends OperationSpec = Operation> {
 export type Route = { operation: Operation; params: PathParams } | 'fallback' | 'overlong' | undefined
 
 /**
- * Any origin, and nothing after it: `*${path}` would also match `/foo/api/workspaces`, and a client with a
- * wrong base path would pass against the mock. The scheme's wildcard and the host's `_` are not path
- * parameters (testkit/paths.ts leaves them out of the journal and overrides).
+ * The MSW path pattern of an API path: under `baseUrl`, or on any origin. Without `baseUrl` the pattern
+ * also matches `/foo/api/...` (and an opaque origin's `null/api/...`): the handlers and the router check
+ * that the path starts at `/api` (`isApiRequest`), so that a client with a wrong base path is not answered.
  */
-export const ANY_ORIGIN = '*://:_'
-
-/** The MSW path pattern of an API path: under `baseUrl`, or at the root of any origin. */
 export function handlerPath(path: string, baseUrl: string | undefined): string {
-  return baseUrl ? `${baseUrl}${path}` : `${ANY_ORIGIN}${path}`
+  return baseUrl ? `${baseUrl}${path}` : `*${path}`
 }
 
 /** Every operation's route under `baseUrl`, in routing order. */

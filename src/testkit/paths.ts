@@ -4,12 +4,11 @@ export function mswTemplate(path: string): string {
 }
 
 /**
- * The named path parameters of a match. Without `baseUrl` the handlers' patterns start with any origin
- * (`*://:_`, handlers/routes.ts), which MSW reports as parameters "0" (the scheme) and "_" (the host): not
- * parameters of the operation.
+ * The named path parameters of a match. Without `baseUrl` the handlers' patterns start with a `*` (any
+ * origin), which MSW reports as parameter "0" (`http://localhost`): not a parameter of the operation.
  */
 export function pathParams<Value>(params: Readonly<Record<string, Value>>): Record<string, Value> {
   const named: Record<string, Value> = {}
-  for (const [name, value] of Object.entries(params)) if (name !== '_' && !/^\d+$/.test(name)) named[name] = value
+  for (const [name, value] of Object.entries(params)) if (!/^\d+$/.test(name)) named[name] = value
   return named
 }
