@@ -44,6 +44,28 @@ const ISOLATED = ['test/hostile/parallel-alpha.test.ts', 'test/hostile/parallel-
  */
 const PACKAGE = ['test/package/pack.test.ts']
 
+/**
+ * The suites that drive Debian's Chromium (the browser demo, the browser store, the console, the API
+ * reference page, the console's token): `npm run test:browser` runs them with the Playwright suite, a step
+ * that `.ci/run` runs before `npm test`, whose closing line counts it (see docs/decisions/0015). Together
+ * they cost more CPU than the 2-core loop can spare (docs/benchmark.md, "npm test").
+ */
+const BROWSER = [
+  'test/browser/demo.test.ts',
+  'test/browser/store.test.ts',
+  'test/browser/console.test.ts',
+  'test/browser/docs-page.test.ts',
+  'test/server/console-token.test.ts',
+]
+
+/**
+ * The attacks that start the kit's processes against hostile services or flood the demo server and then
+ * measure memory: record's and verify's bounded runs (a 96 MiB heap each, a child process per mode) and the
+ * server's last doors. `npm run test:hostile` runs them, a step `.ci/run` runs before `npm test`, whose
+ * closing line counts it (docs/decisions/0015); in npm test they were a fifth of its CPU.
+ */
+const HOSTILE = ['test/record/hostile.test.ts', 'test/verify/hostile.test.ts', 'test/hostile/attack-doors.test.ts']
+
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
 export default defineConfig({
@@ -84,7 +106,12 @@ export default defineConfig({
     projects: [
       { extends: true, test: { name: 'isolated', include: ISOLATED } },
       { extends: true, test: { name: 'package', include: PACKAGE } },
-      { extends: true, test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED, ...PACKAGE], isolate: false } },
+      { extends: true, test: { name: 'browser', include: BROWSER, isolate: false } },
+      { extends: true, test: { name: 'hostile', include: HOSTILE, isolate: false } },
+      {
+        extends: true,
+        test: { name: 'shared', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...ISOLATED, ...PACKAGE, ...BROWSER, ...HOSTILE], isolate: false },
+      },
     ],
   },
 })

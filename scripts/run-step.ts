@@ -1,8 +1,9 @@
 /**
- * A step of its own (`npm run test:package`, `npm run test:ssr`): runs one runner in the repository with
- * its output streamed, reads the counts it reported into a temporary folder, writes the step's report
- * (step-report.ts) and ends with `N passed, N failed`, exiting non-zero when something failed. A runner
- * that reported nothing, or exited badly without a failed test, counts as one failure.
+ * A step of its own (`npm run test:package`, `npm run test:ssr`, `npm run test:browser`): runs its runners
+ * in the repository one after the other, their output streamed, reads the counts each reported into a
+ * temporary folder, writes the step's report (step-report.ts) and ends with `N passed, N failed`, exiting
+ * non-zero when something failed. A runner that reported nothing, or exited badly without a failed test,
+ * counts as one failure.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -25,8 +26,23 @@ export interface StepRunner {
   read(file: string): Counts
 }
 
-export async function runStep(step: Step, runner: StepRunner): Promise<void> {
+/** Runs the step's runners one after the other (each alone on the cores), sums their counts, writes the report. */
+export async function runStep(step: Step, runners: StepRunner | readonly StepRunner[]): Promise<void> {
   clearStepReport(step)
+  const counts: Counts = { passed: 0, failed: 0, skipped: 0 }
+  for (const runner of [runners].flat()) {
+    const one = await runOne(step, runner)
+    counts.passed += one.passed
+    counts.failed += one.failed
+    counts.skipped += one.skipped
+  }
+  writeStepReport(step, counts)
+  console.log(`\n${countLine(counts)}`)
+  process.exitCode = counts.failed === 0 ? 0 : 1
+}
+
+/** One runner's counts; one failure when it reported nothing, or exited badly without a failed test. */
+async function runOne(step: Step, runner: StepRunner): Promise<Counts> {
   const dir = mkdtempSync(join(tmpdir(), `wam-${step}-`))
   const file = join(dir, 'report.json')
   const child = spawn(process.execPath, [join(ROOT, 'node_modules', runner.script), ...runner.args], {
@@ -43,7 +59,5 @@ export async function runStep(step: Step, runner: StepRunner): Promise<void> {
   }
   if (code !== 0 && counts.failed === 0) counts.failed = 1
   rmSync(dir, { recursive: true, force: true })
-  writeStepReport(step, counts)
-  console.log(`\n${countLine(counts)}`)
-  process.exitCode = counts.failed === 0 ? 0 : 1
+  return counts
 }

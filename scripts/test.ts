@@ -1,31 +1,26 @@
 /**
- * `npm test`: the type check, the Vitest suites and the Playwright suite (project demo), then ONE plain closing line,
- * `N passed, N failed` (`, N skipped` when some are), summing every runner; CI reads it. The exit code is
- * non-zero when anything failed.
+ * `npm test`: the type check and the Vitest suites, then ONE plain closing line, `N passed, N failed`
+ * (`, N skipped` when some are), summing every runner; CI reads it. The exit code is non-zero when
+ * anything failed.
  *
- * - Each runner reports through a machine-readable channel: Vitest's count reporter writes JSON
- *   (`WAM_VITEST_COUNTS`), Playwright its JSON reporter (`WAM_PLAYWRIGHT_JSON`).
- * - A runner that crashes (no report) or exits non-zero with no failed test counts as one failure, and so
- *   does a failed type check, so that nothing can pass by not running.
- * - Without Debian's Chromium, on a developer machine, the Playwright suite is skipped with a note (as
- *   test/browser/demo.test.ts is); in CI (`CI` set) it runs, and fails.
+ * - Each runner reports through a machine-readable channel (Vitest's count reporter writes JSON,
+ *   `WAM_VITEST_COUNTS`). A runner that crashes (no report) or exits non-zero with no failed test counts
+ *   as one failure, and so does a failed type check, so that nothing can pass by not running.
  * - The packed package (`npm run test:package`), the Storybook suite (`npm run test:storybook`), the
- *   server-rendered example (`npm run test:ssr`) and the fuzz suite's whole depth (`npm run test:fuzz`;
- *   the loop sends a seeded tenth of it) cost more time or CPU than this loop can spare: they are
+ *   server-rendered example (`npm run test:ssr`), the fuzz suite's whole depth (`npm run test:fuzz`; the
+ *   loop sends a seeded sample of it) and the suites that drive Chromium (`npm run test:browser`: Vitest's
+ *   browser project and the Playwright suite) cost more time or CPU than this loop can spare: they are
  *   steps of their own that `.ci/run` runs first, and their counts join the closing line when their
  *   reports are of this commit (scripts/step-report.ts; in CI a missing one is a failure).
- * - The type check, Vitest and Playwright run at the same time: their processes wait on child processes
- *   and Chromium part of the time. Vitest's output streams; the others' is held and printed when all are
- *   done, so that they do not interleave. Where the time goes: docs/benchmark.md, "npm test".
+ * - The type check runs beside Vitest, its output held and printed at the end. Where the time goes:
+ *   docs/benchmark.md, "npm test".
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { CHROMIUM } from '../test/support/chromium.ts'
 import { countLine, type Counts } from '../test/support/count-reporter.ts'
-import { playwrightCounts } from './playwright-counts.ts'
 import { STEPS, stepCounts } from './step-report.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
@@ -75,6 +70,9 @@ function settle(name: string, run: Run, read: () => Counts): Counts {
  */
 const COMPILE_CACHE = { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(ROOT, 'node_modules/.cache/node-compile') }
 
+/** The share of the fuzz suite's depth the loop sends (seeded: the same requests every run of a commit). */
+const FUZZ_SAMPLE = '0.1'
+
 const reports = mkdtempSync(join(tmpdir(), 'wam-test-'))
 const started = Date.now()
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`
@@ -85,36 +83,20 @@ try {
   const typechecked = run(bin('typescript/bin/tsc'), ['--noEmit', '--singleThreaded', '-p', 'tsconfig.json'], {}, true)
 
   const vitestFile = join(reports, 'vitest.json')
-  const playwrightFile = join(reports, 'playwright.json')
-  const withBrowser = existsSync(CHROMIUM) || Boolean(process.env.CI)
-  // WAM_TEST_SERIAL=1 runs Playwright after Vitest (to compare the timings again).
-  const serial = Boolean(process.env.WAM_TEST_SERIAL)
-  const startPlaywright = async () => {
-    if (!withBrowser) return undefined
-    const result = await run(bin('@playwright/test/cli.js'), ['test', '--project=demo'], { WAM_PLAYWRIGHT_JSON: playwrightFile }, true)
-    return { result, seconds: seconds(started) }
-  }
-  const playwright = serial ? undefined : startPlaywright()
-  // The fuzz suite sends a seeded tenth of its depth here; `npm run test:fuzz` (a step) sends all of it.
-  const fuzzSample = process.env.WAM_FUZZ_SAMPLE ?? '0.1'
+  // The fuzz suite sends a seeded sample of its depth here; `npm run test:fuzz` (a step) sends all of it.
+  const fuzzSample = process.env.WAM_FUZZ_SAMPLE ?? FUZZ_SAMPLE
   const vitest = await run(bin('vitest/vitest.mjs'), ['run', '--project', 'isolated', '--project', 'shared'], {
     WAM_VITEST_COUNTS: vitestFile,
     WAM_FUZZ_SAMPLE: fuzzSample,
   })
   const vitestSeconds = seconds(started)
-  const e2e = await (playwright ?? startPlaywright())
-  if (e2e) process.stdout.write(`\nPlaywright (test/e2e):\n${e2e.result.output}`)
-  else console.log(`\nPlaywright suite skipped: no ${CHROMIUM} (in CI it runs, and fails)`)
 
   const typecheck = await typechecked
   if (typecheck.output) process.stdout.write(`\nType check:\n${typecheck.output}`)
   const typeFailures = typecheck.code === 0 ? 0 : 1
   if (typeFailures) console.error(`\ntypecheck failed (exit code ${typecheck.code}): counted as one failure`)
 
-  const counts = [
-    settle('vitest', vitest, () => JSON.parse(readFileSync(vitestFile, 'utf8')) as Counts),
-    e2e ? settle('playwright', e2e.result, () => playwrightCounts(playwrightFile)) : { passed: 0, failed: 0, skipped: 0 },
-  ]
+  const counts = [settle('vitest', vitest, () => JSON.parse(readFileSync(vitestFile, 'utf8')) as Counts)]
   const steps = STEPS.map((step) => stepCounts(step))
   counts.push(...steps.map((step) => step.counts))
   const total: Counts = {
@@ -123,7 +105,7 @@ try {
     skipped: counts.reduce((sum, c) => sum + c.skipped, 0),
   }
   console.log(
-    `\nvitest: ${countLine(counts[0]!)} (done at ${vitestSeconds}); playwright: ${countLine(counts[1]!)} (done at ${e2e?.seconds ?? '-'}); ` +
+    `\nvitest: ${countLine(counts[0]!)} (done at ${vitestSeconds}); ` +
       `typecheck: ${typeFailures ? 'failed' : 'passed'}; ${steps.map((step) => step.note).join('; ')}; ${seconds(started)} in all`,
   )
   console.log(`\n${countLine(total)}`)

@@ -7,7 +7,7 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, describe, expect, test } from 'vitest'
 import { loadOperationsModule, SourceError } from '../../src/cli/sources.ts'
 import { CLI, runCli, startCli } from './cli-process.ts'
@@ -103,22 +103,21 @@ test('--watch serves an edit of the module at once; an edit that does not load k
   }
 })
 
+/** The kit's source entry as a file URL: a module outside the repository imports it by that. */
+const SOURCE_ENTRY = pathToFileURL(fileURLToPath(new URL('../../src/index.ts', import.meta.url))).href
+
 // What else a module can get wrong, in-process: loadOperationsModule's SourceError is the line the command prints.
 describe('modules that cannot be served', () => {
   test.each([
     ['no array as its default export', 'export default {}', 'must export an array of operations (defineOperation) as its default export, it has a default export of type object'],
-    ['a definition the kit cannot serve', "import { defineOperation } from '../../src/index.ts'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/x', run: () => undefined })]", 'could not be loaded: operation x: path: expected a path under /api'],
+    ['a definition the kit cannot serve', `import { defineOperation } from '${SOURCE_ENTRY}'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/x', run: () => undefined })]`, 'could not be loaded: operation x: path: expected a path under /api'],
     ['a field of a record that takes none', 'export default []\nexport const fields = { gateway: {} }', ': fields.gateway: no such record'],
     ['an operation from elsewhere', "export default [{ name: 'x', method: 'GET', path: '/api/x', run() {} }]", ': operations[0]: not an operation made by defineOperation'],
   ])('%s', async (_, text, message) => {
-    const path = join(dirname(fileURLToPath(import.meta.url)), `operations-${process.pid}-${++count}.ts`)
-    writeFileSync(path, text)
-    try {
-      const loading = loadOperationsModule(path)
-      await expect(loading).rejects.toThrow(SourceError)
-      await expect(loading).rejects.toThrow(`${path}${message.startsWith(':') ? '' : ' '}${message}`)
-    } finally {
-      rmSync(path)
-    }
+    // In the test's own folder (not under test/, where the type check beside it would find a half-written file).
+    const path = module(text)
+    const loading = loadOperationsModule(path)
+    await expect(loading).rejects.toThrow(SourceError)
+    await expect(loading).rejects.toThrow(`${path}${message.startsWith(':') ? '' : ' '}${message}`)
   })
 })
