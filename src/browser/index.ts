@@ -6,9 +6,8 @@
 import type { HttpHandler } from 'msw'
 import { setupWorker, type SetupWorker, type StartOptions } from 'msw/browser'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
-import { replaceState } from '../api/mock-state.ts'
-import type { ScenarioState } from '../model/state.ts'
 import type { DevtoolsHandle, DevtoolsOptions } from '../devtools/index.ts'
+import { PageSaves } from './page-saves.ts'
 import { mockWorkerOff } from './worker-off.ts'
 
 // The core without the JSON Schema generator (which `workspace-api-mock` exports): a bundle of this entry
@@ -69,16 +68,6 @@ export interface RequestEvents {
   on(type: 'request:match', listener: (event: { request: Request }) => void): unknown
 }
 
-/** What is stored under the key (`save` and `base` are absent in saves of kit 0.1). */
-interface SavedState {
-  version: 1
-  /** Which save this is: `<tab>.<n>`, the n-th save of the page load `tab` (random). */
-  save?: string
-  /** The save the writer held when it wrote this one (its state plus the writer's writes since). */
-  base?: string
-  state: ScenarioState
-}
-
 const READ_ONLY_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
@@ -93,97 +82,40 @@ export function createBrowserMock(options: BrowserMockOptions = {}): BrowserMock
     // Icon URLs point at this page's origin, where the worker serves them.
     apiOptions.assetsOrigin = location.origin
   }
-
-  const tab = Math.random().toString(36).slice(2)
-  let saves = 0
-  // The save this page's state stems from (the last one it wrote, followed or restored), and its state JSON.
-  let current: string | undefined
-  let last: string | undefined
-  const follow = (text: string, saved: SavedState) => {
-    current = saved.save
-    // The state is the envelope's last member.
-    last = text.slice(text.indexOf('"state":') + 8, -1)
-  }
-
-  let api: MockApi | undefined
-  let restored = false
-  const savedText = storage && key ? storage.getItem(key) : null
-  const saved = savedText === null ? undefined : read(storage!, key!, savedText)
-  if (saved) {
-    try {
-      api = createMockApi({ ...apiOptions, scenario: undefined, state: saved.state })
-      restored = true
-      follow(savedText!, saved)
-    } catch (error) {
-      warn(`ignoring the saved state under "${key}": ${(error as Error).message}`)
-      storage!.removeItem(key!)
-    }
-  }
-  api ??= createMockApi(apiOptions)
-
-  const mockApi = api
-  // Set when saving failed (quota) or after `clear()`: this page saves no more and follows no other tab.
-  let stopped = false
-  const save = () => {
-    if (!storage || !key || stopped) return
-    const state = JSON.stringify(mockApi.snapshot())
-    // Unchanged since the last save or follow: no new save, which another tab would take for lost writes.
-    if (state === last) return
-    const next = `${tab}.${++saves}`
-    const text = `${JSON.stringify({ version: 1, save: next, base: current }).slice(0, -1)},"state":${state}}`
-    try {
-      storage.setItem(key, text)
-      current = next
-      last = state
-    } catch (error) {
-      stopped = true
-      // The older save left in storage lacks this page's latest writes: the next load starts from the scenario.
-      storage.removeItem(key)
-      const size = key.length + text.length
-      void import('./storage-full.ts').then((full) => warn(full.storageFullMessage(storage, key, size, error as Error)))
-    }
-  }
-  if (storage && key && typeof addEventListener === 'function') {
-    addEventListener('pagehide', save)
-    // Another tab of the origin saved (localStorage): follow it, so that tabs behave like one server.
-    addEventListener('storage', (event) => {
-      if (stopped || event.storageArea !== storage || (event.key !== key && event.key !== null)) return
-      const text = storage.getItem(key)
-      if (text === null) {
-        // Removed (another tab's `clear()`, or a state that did not fit there): nothing to conflict with.
-        current = undefined
-        return
-      }
-      const saved = read(storage, key, text)
-      if (!saved || saved.save === current) return
-      // This page's last save was replaced by one that did not build on it: its latest writes are gone.
-      if (current?.startsWith(`${tab}.`) && saved.base !== current) {
-        warn(`another tab's save under "${key}" replaced this tab's latest writes (both wrote at once; last write wins)`)
-      }
-      follow(text, saved)
-      replaceState(mockApi, saved.state).catch((error: Error) => warn(`ignoring another tab's state: ${error.message}`))
-    })
-  }
-
+  const saves = storage && key ? new PageSaves(storage, key) : undefined
+  const { api, restored } = startingApi(apiOptions, saves)
+  saves?.attach(api)
   return {
-    api: mockApi,
-    handlers: mockApi.handlers,
+    api,
+    handlers: api.handlers,
     restored,
     storageKey: key,
-    save,
-    clear() {
-      stopped = true
-      if (storage && key) storage.removeItem(key)
-    },
+    save: () => saves?.save(),
+    clear: () => saves?.clear(),
     persistOn(events) {
-      if (!storage) return
+      if (!saves) return
       // `request:match` fires once the handler has produced its response (the write is done) and before
       // the response is handed to the page, so a reload right after a write still finds it saved.
       events.on('request:match', ({ request }) => {
-        if (!READ_ONLY_METHODS.has(request.method)) save()
+        if (!READ_ONLY_METHODS.has(request.method)) saves.save()
       })
     },
   }
+}
+
+/** The page's mock: from the save an earlier load left when there is one that loads, else from the options. */
+function startingApi(apiOptions: MockApiOptions, saves: PageSaves | undefined): { api: MockApi; restored: boolean } {
+  const found = saves?.found()
+  if (found) {
+    try {
+      const api = createMockApi({ ...apiOptions, scenario: undefined, state: found.saved.state })
+      saves!.follow(found.text, found.saved)
+      return { api, restored: true }
+    } catch (error) {
+      saves!.drop((error as Error).message)
+    }
+  }
+  return { api: createMockApi(apiOptions), restored: false }
 }
 
 export interface StartMockWorkerOptions extends BrowserMockOptions {
@@ -257,20 +189,4 @@ function scenarioName(options: MockApiOptions): string {
 
 function defaultStorageKey(options: MockApiOptions): string {
   return `workspace-api-mock:${scenarioName(options)}:${options.seed ?? 1}`
-}
-
-function read(storage: Storage, key: string, text: string): SavedState | undefined {
-  try {
-    const saved = JSON.parse(text) as Partial<SavedState>
-    if (saved.version === 1 && saved.state) return saved as SavedState
-  } catch {
-    // Not ours or damaged: start from the scenario.
-  }
-  warn(`ignoring unreadable saved state under "${key}"`)
-  storage.removeItem(key)
-  return undefined
-}
-
-function warn(message: string): void {
-  console.warn(`[workspace-api-mock] ${message}`)
 }
