@@ -1,9 +1,8 @@
 /**
- * `npm run test:hostile`: Vitest's hostile project, the attacks that start the kit's processes against
- * hostile services (record and verify with a 96 MiB heap, a child process per mode) or flood the demo
- * server and then measure its memory. A step of its own that `.ci/run` runs before `npm test`, whose
- * closing line counts it (docs/decisions/0015). Ends with `N passed, N failed`; exits non-zero when
- * something failed.
+ * `npm run test:hostile`: Vitest's hostile project, record's and verify's runs against the hostile service
+ * (a child process a mode, each with a 96 MiB heap, its peak memory read). A step of its own that `.ci/run`
+ * runs before `npm test`, whose closing line counts it (docs/decisions/0015). Ends with `N passed, N
+ * failed`; exits non-zero when something failed.
  */
 import { readFileSync } from 'node:fs'
 import type { Counts } from '../test/support/count-reporter.ts'
