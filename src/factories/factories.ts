@@ -73,168 +73,179 @@ export interface WorkspaceContext {
   index?: number
 }
 
+/** One seeded source's draws and the settings every builder shares (see `createFactories`). */
+interface Draws {
+  readonly faker: ReturnType<typeof createRandom>
+  readonly accessTypes: readonly string[]
+  readonly protocols: readonly string[]
+  id(kind: IdKind): string
+  pick<T>(items: readonly T[]): T
+  someOf<T>(items: readonly T[], max: number): T[]
+  after(from: number, maxDays: number): number
+  laterOrSame(created: number, maxDays: number): number
+  personName(): [first: string, last: string]
+  buildIcons(imageId?: string): Icons
+  withFields<T extends Workspace | Application>(record: FieldRecord, built: T): T
+}
+
+/** The draws of one seeded source; the order of the draws is the data: same seed, same calls, same records. */
+function drawsOf(options: FactoryOptions): Draws {
+  const faker = createRandom(options.seed ?? 1)
+  const assetsOrigin = (options.assetsOrigin ?? DEFAULT_ASSETS_ORIGIN).replace(/\/+$/, '')
+  const fields = checkFields(options.fields)
+  // Each field draws from a source of its own: declaring one changes no other value.
+  const fieldSources = new FieldSources(options.seed ?? 1)
+  const id = (kind: IdKind): string => `${ID_PREFIX[kind]}_${hex(faker, ID_HEX_LENGTH)}`
+  const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items)
+  const after = (from: number, maxDays: number): number => from + faker.number.int({ min: 60_000, max: maxDays * DAY })
+  return {
+    faker,
+    accessTypes: options.accessTypes ?? ['private'],
+    protocols: options.protocols ?? ['http'],
+    id,
+    pick,
+    // 1..max distinct items by a partial Fisher-Yates over indexes: a few draws, where
+    // `helpers.arrayElements` shuffles a copy of the whole list (this runs 300,000 times in a scale build).
+    someOf<T>(items: readonly T[], max: number): T[] {
+      const count = faker.number.int({ min: 1, max: Math.min(max, items.length) })
+      const indexes = items.map((_, i) => i)
+      const out: T[] = []
+      for (let i = 0; i < count; i++) {
+        const j = i + faker.number.int(indexes.length - 1 - i)
+        ;[indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!]
+        out.push(items[indexes[i]!]!)
+      }
+      return out
+    },
+    after,
+    // Half the records were never edited after creation: `updated` equals `created`.
+    laterOrSame: (created, maxDays) => (faker.datatype.boolean() ? created : after(created, maxDays)),
+    personName: () => [pick(FIRST_NAMES), pick(LAST_NAMES)],
+    buildIcons: (imageId = id('image')) => iconUrls(assetsOrigin, imageId),
+    withFields: (record, built) =>
+      fields[record].length === 0 ? built : { ...built, ...missingFieldValues(record, built, fields[record], fieldSources) },
+  }
+}
+
 /**
  * Factories bound to one seeded random source, in the style of faker itself: every function draws from
  * the same deterministic source, so the same seed and the same sequence of calls give the same records.
  */
 export function createFactories(options: FactoryOptions = {}) {
-  const faker = createRandom(options.seed ?? 1)
-  const assetsOrigin = (options.assetsOrigin ?? DEFAULT_ASSETS_ORIGIN).replace(/\/+$/, '')
-  const accessTypes = options.accessTypes ?? ['private']
-  const protocols = options.protocols ?? ['http']
-  const fields = checkFields(options.fields)
-  // Each field draws from a source of its own: declaring one changes no other value.
-  const fieldSources = new FieldSources(options.seed ?? 1)
-  const withFields = <T extends Workspace | Application>(record: FieldRecord, built: T): T =>
-    fields[record].length === 0 ? built : { ...built, ...missingFieldValues(record, built, fields[record], fieldSources) }
-
-  const id = (kind: IdKind): string => `${ID_PREFIX[kind]}_${hex(faker, ID_HEX_LENGTH)}`
-  const pick = <T>(items: readonly T[]): T => faker.helpers.arrayElement(items)
-  // 1..max distinct items by a partial Fisher-Yates over indexes: a few draws, where
-  // `helpers.arrayElements` shuffles a copy of the whole list (this runs 300,000 times in a scale build).
-  const someOf = <T>(items: readonly T[], max: number): T[] => {
-    const count = faker.number.int({ min: 1, max: Math.min(max, items.length) })
-    const indexes = items.map((_, i) => i)
-    const out: T[] = []
-    for (let i = 0; i < count; i++) {
-      const j = i + faker.number.int(indexes.length - 1 - i)
-      ;[indexes[i], indexes[j]] = [indexes[j]!, indexes[i]!]
-      out.push(items[indexes[i]!]!)
-    }
-    return out
-  }
-  const after = (from: number, maxDays: number): number =>
-    from + faker.number.int({ min: 60_000, max: maxDays * DAY })
-
-  // Half the records were never edited after creation: `updated` equals `created`.
-  const laterOrSame = (created: number, maxDays: number): number =>
-    faker.datatype.boolean() ? created : after(created, maxDays)
-
-  function buildIcons(imageId: string = id('image')): Icons {
-    return iconUrls(assetsOrigin, imageId)
-  }
-
-  function buildOrganization(overrides: Partial<Organization> = {}): Organization {
-    const name = overrides.name ?? pick(ORGANIZATION_NAMES)
-    return {
-      id: id('organization'),
-      name,
-      domain: `${slugify(name)}.example.com`,
-      ...overrides,
-    }
-  }
-
-  const personName = (): [first: string, last: string] => [pick(FIRST_NAMES), pick(LAST_NAMES)]
-
-  function buildAccount(overrides: Partial<Account> = {}): Account {
-    const [first, last] = personName()
-    return {
-      id: id('account'),
-      name: `${first} ${last}`,
-      email: `${slugify(first)}.${slugify(last)}@example.com`,
-      organization: id('organization'),
-      apiKey: `wam_key_${hex(faker, 24)}`,
-      apiSecret: `wam_secret_${hex(faker, 40)}`,
-      ...overrides,
-    }
-  }
-
-  function buildPools(): ResourcePools {
-    const entries = (kind: IdKind, names: readonly string[]) =>
-      names.map((name) => ({ id: id(kind), name }))
-    return {
-      gateways: entries('gateway', GATEWAY_NAMES),
-      groupsOrUsers: [
-        ...entries('group', GROUP_NAMES),
-        ...Array.from({ length: 6 }, () => ({ id: id('user'), name: personName().join(' ') })),
-      ],
-      policies: entries('policy', POLICY_NAMES),
-    }
-  }
-
-  function buildWorkspace(
-    overrides: Partial<Workspace> = {},
-    context: WorkspaceContext = {},
-  ): Workspace {
-    const template = WORKSPACE_TEMPLATES[(context.index ?? faker.number.int(99)) % WORKSPACE_TEMPLATES.length]!
-    const round = Math.floor((context.index ?? 0) / WORKSPACE_TEMPLATES.length)
-    const created = overrides.created ?? after(REFERENCE_DATE, 180)
-    const author = context.accounts ? pick(context.accounts) : id('account')
-    const editor = context.accounts ? pick(context.accounts) : author
-    return withFields('workspace', {
-      id: id('workspace'),
-      name: round > 0 ? `${template.name} ${round + 1}` : template.name,
-      description: template.description,
-      domain: round > 0 ? `${template.domain}-${round + 1}` : template.domain,
-      organization: context.organization?.id ?? id('organization'),
-      icons: buildIcons(),
-      created,
-      created_by: author,
-      updated: laterOrSame(created, 60),
-      modified_by: editor,
-      ...overrides,
-    })
-  }
-
-  function buildApplication(
-    overrides: Partial<Application> = {},
-    context: ApplicationContext = {},
-  ): Application {
-    const index = context.index ?? faker.number.int(APP_TEMPLATES.length - 1)
-    const template = APP_TEMPLATES[index % APP_TEMPLATES.length]!
-    const round = Math.floor(index / APP_TEMPLATES.length)
-    const qualifier =
-      // Stryker disable next-line ConditionalExpression: same-value
-      round === 0
-        ? ''
-        : round <= APP_QUALIFIERS.length
-          ? APP_QUALIFIERS[round - 1]!
-          : `${round + 1}`
-    const slug = qualifier ? `${template.slug}-${slugify(qualifier)}` : template.slug
-    const workspaceDomain = context.workspace?.domain ?? 'default'
-    const orgDomain = context.organizationDomain ?? 'example.com'
-    const pools = context.pools
-    const created = overrides.created ?? after(context.workspace?.created ?? REFERENCE_DATE, 300)
-    const author = context.accounts ? pick(context.accounts) : id('account')
-    const protocol = pick(protocols)
-    return withFields('application', {
-      id: id('application'),
-      name: qualifier ? `${template.name} ${qualifier}` : template.name,
-      description: template.description,
-      access_type: pick(accessTypes),
-      domain: slug,
-      domain_alias: `${slug}.${workspaceDomain}.internal`,
-      external_domain: `${slug}-${workspaceDomain}.${orgDomain}`,
-      port: template.port,
-      port_alias: protocol === 'https' ? '443' : '80',
-      protocol,
-      gateways: pools ? someOf(pools.gateways, 2) : [{ id: id('gateway'), name: pick(GATEWAY_NAMES) }],
-      group_or_users: pools
-        ? someOf(pools.groupsOrUsers, 3)
-        : [{ id: id('group'), name: pick(GROUP_NAMES) }],
-      policies: pools ? someOf(pools.policies, 2) : [{ id: id('policy'), name: pick(POLICY_NAMES) }],
-      icons: buildIcons(),
-      workspace: context.workspace?.id ?? id('workspace'),
-      created,
-      created_by: author,
-      updated: laterOrSame(created, 30),
-      modified_by: context.accounts ? pick(context.accounts) : author,
-      ...overrides,
-    })
-  }
-
+  const d = drawsOf(options)
   return {
     /** The seeded random source (a faker `SimpleFaker`), for custom scenarios that need more randomness. */
-    faker,
+    faker: d.faker,
     /** A new identifier of the given kind: prefix + 32 lowercase hex digits. */
-    id,
-    buildIcons,
-    buildOrganization,
-    buildAccount,
-    buildPools,
-    buildWorkspace,
-    buildApplication,
+    id: d.id,
+    buildIcons: d.buildIcons,
+    buildOrganization: (overrides: Partial<Organization> = {}): Organization => organizationOf(d, overrides),
+    buildAccount: (overrides: Partial<Account> = {}): Account => accountOf(d, overrides),
+    buildPools: (): ResourcePools => poolsOf(d),
+    buildWorkspace: (overrides: Partial<Workspace> = {}, context: WorkspaceContext = {}): Workspace => workspaceOf(d, overrides, context),
+    buildApplication: (overrides: Partial<Application> = {}, context: ApplicationContext = {}): Application => applicationOf(d, overrides, context),
   }
+}
+
+function organizationOf(d: Draws, overrides: Partial<Organization>): Organization {
+  const name = overrides.name ?? d.pick(ORGANIZATION_NAMES)
+  return {
+    id: d.id('organization'),
+    name,
+    domain: `${slugify(name)}.example.com`,
+    ...overrides,
+  }
+}
+
+function accountOf(d: Draws, overrides: Partial<Account>): Account {
+  const [first, last] = d.personName()
+  return {
+    id: d.id('account'),
+    name: `${first} ${last}`,
+    email: `${slugify(first)}.${slugify(last)}@example.com`,
+    organization: d.id('organization'),
+    apiKey: `wam_key_${hex(d.faker, 24)}`,
+    apiSecret: `wam_secret_${hex(d.faker, 40)}`,
+    ...overrides,
+  }
+}
+
+function poolsOf(d: Draws): ResourcePools {
+  const entries = (kind: IdKind, names: readonly string[]) =>
+    names.map((name) => ({ id: d.id(kind), name }))
+  return {
+    gateways: entries('gateway', GATEWAY_NAMES),
+    groupsOrUsers: [
+      ...entries('group', GROUP_NAMES),
+      ...Array.from({ length: 6 }, () => ({ id: d.id('user'), name: d.personName().join(' ') })),
+    ],
+    policies: entries('policy', POLICY_NAMES),
+  }
+}
+
+function workspaceOf(d: Draws, overrides: Partial<Workspace>, context: WorkspaceContext): Workspace {
+  const template = WORKSPACE_TEMPLATES[(context.index ?? d.faker.number.int(99)) % WORKSPACE_TEMPLATES.length]!
+  const round = Math.floor((context.index ?? 0) / WORKSPACE_TEMPLATES.length)
+  const created = overrides.created ?? d.after(REFERENCE_DATE, 180)
+  const author = context.accounts ? d.pick(context.accounts) : d.id('account')
+  const editor = context.accounts ? d.pick(context.accounts) : author
+  return d.withFields('workspace', {
+    id: d.id('workspace'),
+    name: round > 0 ? `${template.name} ${round + 1}` : template.name,
+    description: template.description,
+    domain: round > 0 ? `${template.domain}-${round + 1}` : template.domain,
+    organization: context.organization?.id ?? d.id('organization'),
+    icons: d.buildIcons(),
+    created,
+    created_by: author,
+    updated: d.laterOrSame(created, 60),
+    modified_by: editor,
+    ...overrides,
+  })
+}
+
+function applicationOf(d: Draws, overrides: Partial<Application>, context: ApplicationContext): Application {
+  const index = context.index ?? d.faker.number.int(APP_TEMPLATES.length - 1)
+  const template = APP_TEMPLATES[index % APP_TEMPLATES.length]!
+  const round = Math.floor(index / APP_TEMPLATES.length)
+  const qualifier =
+    // Stryker disable next-line ConditionalExpression: same-value
+    round === 0
+      ? ''
+      : round <= APP_QUALIFIERS.length
+        ? APP_QUALIFIERS[round - 1]!
+        : `${round + 1}`
+  const slug = qualifier ? `${template.slug}-${slugify(qualifier)}` : template.slug
+  const workspaceDomain = context.workspace?.domain ?? 'default'
+  const orgDomain = context.organizationDomain ?? 'example.com'
+  const pools = context.pools
+  const created = overrides.created ?? d.after(context.workspace?.created ?? REFERENCE_DATE, 300)
+  const author = context.accounts ? d.pick(context.accounts) : d.id('account')
+  const protocol = d.pick(d.protocols)
+  return d.withFields('application', {
+    id: d.id('application'),
+    name: qualifier ? `${template.name} ${qualifier}` : template.name,
+    description: template.description,
+    access_type: d.pick(d.accessTypes),
+    domain: slug,
+    domain_alias: `${slug}.${workspaceDomain}.internal`,
+    external_domain: `${slug}-${workspaceDomain}.${orgDomain}`,
+    port: template.port,
+    port_alias: protocol === 'https' ? '443' : '80',
+    protocol,
+    gateways: pools ? d.someOf(pools.gateways, 2) : [{ id: d.id('gateway'), name: d.pick(GATEWAY_NAMES) }],
+    group_or_users: pools
+      ? d.someOf(pools.groupsOrUsers, 3)
+      : [{ id: d.id('group'), name: d.pick(GROUP_NAMES) }],
+    policies: pools ? d.someOf(pools.policies, 2) : [{ id: d.id('policy'), name: d.pick(POLICY_NAMES) }],
+    icons: d.buildIcons(),
+    workspace: context.workspace?.id ?? d.id('workspace'),
+    created,
+    created_by: author,
+    updated: d.laterOrSame(created, 30),
+    modified_by: context.accounts ? d.pick(context.accounts) : author,
+    ...overrides,
+  })
 }
 
 export type Factories = ReturnType<typeof createFactories>
