@@ -3,7 +3,6 @@
  * (src/playwright/route.ts) answer cross-origin pages with the same headers. MSW's handlers need none: in
  * Node there is no CORS, and the browser does not apply it to a service worker's answers.
  */
-import { memoByKey } from './memo.ts'
 
 /** The headers the API reads: allowed in every CORS preflight. */
 export const API_REQUEST_HEADERS = ['Content-Type', 'X-API-Key', 'X-API-Secret', 'X-Workspace-ID'] as const
@@ -24,12 +23,6 @@ export function corsHeaders(origin: string | null | undefined, credentials = fal
   if (credentials && origin) headers['Access-Control-Allow-Credentials'] = 'true'
   return headers
 }
-
-/**
- * `corsHeaders(origin)` built once per origin and frozen, for a server that sends them with every answer
- * (its writes can then reuse one header object per reply). Bounded: clients choose their origins.
- */
-export const sharedCorsHeaders = memoByKey((origin: string | null) => Object.freeze(corsHeaders(origin)), { limit: 256 })
 
 /** What a preflight asks for: its `Origin`, `Access-Control-Request-Headers` and private-network flag. */
 export interface PreflightRequest {

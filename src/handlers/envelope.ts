@@ -82,14 +82,12 @@ export type JsonRow = Uint8Array<ArrayBuffer>
 /** Encodes a record as a row, for callers outside the record cache (overrides). */
 export const jsonRow = (value: unknown): JsonRow => encoder.encode(`,${JSON.stringify(value)}`)
 
-// Heads and tails repeat (one per schema, origin and page number): encoded once, shared like the rows.
-const encoded = memoByKey((text: string) => encoder.encode(text), { limit: 1024 })
 
 /** A body of chunks: the head, the rows (the first without its comma) and the tail; nothing is copied. */
 function chunksOf(head: string, rows: readonly JsonRow[], tail: string): Uint8Array[] {
-  const chunks: Uint8Array[] = [encoded(head)]
+  const chunks: Uint8Array[] = [encoder.encode(head)]
   for (let index = 0; index < rows.length; index++) chunks.push(index === 0 ? rows[0]!.subarray(1) : rows[index]!)
-  chunks.push(encoded(tail))
+  chunks.push(encoder.encode(tail))
   return chunks
 }
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { corsHeaders, sharedCorsHeaders } from '../../src/handlers/cors.ts'
+import { corsHeaders } from '../../src/handlers/cors.ts'
 
 const PAGE = 'http://app.example.test:5173'
 /** The API's request headers, as the server names them in every preflight answer (src/handlers/cors.ts). */
@@ -107,16 +107,5 @@ describe('CORS preflights', () => {
     expect(response.status).toBe(204)
     expect(response.headers.get('Allow')).toBeNull()
     expect(response.headers.get('Access-Control-Allow-Methods')).toBe('GET, POST, PUT, OPTIONS')
-  })
-})
-
-describe('sharedCorsHeaders', () => {
-  test("corsHeaders(origin), frozen, one object per origin; no Origin is '*'", () => {
-    const headers = sharedCorsHeaders('http://page.test')
-    expect(headers).toEqual(corsHeaders('http://page.test'))
-    expect(Object.isFrozen(headers)).toBe(true)
-    expect(sharedCorsHeaders('http://page.test')).toBe(headers)
-    expect(sharedCorsHeaders(null)['Access-Control-Allow-Origin']).toBe('*')
-    expect(sharedCorsHeaders('')['Access-Control-Allow-Origin']).toBe('')
   })
 })

@@ -3,12 +3,8 @@ import { Readable } from 'node:stream'
 import { NO_BODY, type ApiRequest } from '../../handlers/api-request.ts'
 import { readUpTo, type BodyRead } from '../../handlers/read-body.ts'
 import { MAX_BODY_BYTES } from '../../handlers/limits.ts'
-import { memoByKey } from '../../handlers/memo.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { requestUrl } from './request-url.ts'
-
-/** Header names in lower case, remembered: the same few come with every request and every lookup. */
-const lowerCase = memoByKey((name: string) => name.toLowerCase(), { limit: 256 })
 
 /**
  * The pipeline's view of a `node:http` request, read straight from the parsed message: no Fetch `Request`
@@ -33,7 +29,7 @@ class IncomingRequest implements ApiRequest {
   }
 
   header(name: string): string | null {
-    const value = this.#headers[lowerCase(name)]
+    const value = this.#headers[name.toLowerCase()]
     // Node's record inherits from Object.prototype: `constructor` and the like are not headers.
     return typeof value === 'string' ? value : null
   }
@@ -78,7 +74,7 @@ function headersOf(incoming: IncomingMessage): Readonly<Record<string, string>> 
   const joined: Record<string, string> = Object.create(null)
   // Stryker disable next-line EqualityOperator: same-value
   for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = lowerCase(raw[i]!)
+    const name = raw[i]!.toLowerCase()
     const earlier = joined[name]
     joined[name] = earlier === undefined ? raw[i + 1]! : `${earlier}, ${raw[i + 1]!}`
   }

@@ -20,7 +20,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
 import { emptyReply } from '../../handlers/reply.ts'
-import { preflightHeaders, sharedCorsHeaders } from '../../handlers/cors.ts'
+import { corsHeaders, preflightHeaders } from '../../handlers/cors.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { baseEvents, consoleFile, consolePage, CONSOLE_ASSETS, sessionEvents } from '../admin/console-answers.ts'
 import type { Caller } from '../admin/context.ts'
@@ -86,7 +86,7 @@ export function route(incoming: IncomingMessage, outgoing: ServerResponse, conte
   try {
     guardBody(exchange, context.bodyTimeout)
     const found = routeOf(exchange, context)
-    if (found.cors === 'api' && context.cors) exchange.extra = sharedCorsHeaders(exchange.request.header('Origin'))
+    if (found.cors === 'api' && context.cors) exchange.extra = corsHeaders(exchange.request.header('Origin'))
     exchange.deliver(answerOf(found, exchange, context))
   } catch (error) {
     if (error instanceof Problem) exchange.deliver(error)

@@ -55,21 +55,12 @@ export function writeReply(
   })
 }
 
-// A cached reply's headers (frozen) under the same extra headers: their one header object, built once.
-const joinedHeaders = new WeakMap<object, { extra: object; headers: Readonly<Record<string, string>> }>()
-
 /**
  * One header object for writeHead (node:http serializes it directly, without its per-header map): the
- * extra headers, then the reply's. Kept for replies whose headers are frozen (cached ones) and shared
- * extra headers, which come again with the next request.
+ * extra headers, then the reply's.
  */
 function headersOf(reply: Reply, extra: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
-  if (!Object.isFrozen(reply.headers) || !Object.isFrozen(extra)) return { ...extra, ...reply.headers }
-  const kept = joinedHeaders.get(reply.headers)
-  if (kept?.extra === extra) return kept.headers
-  const headers = Object.freeze({ ...extra, ...reply.headers })
-  joinedHeaders.set(reply.headers, { extra, headers })
-  return headers
+  return { ...extra, ...reply.headers }
 }
 
 /**
