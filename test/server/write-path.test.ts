@@ -6,8 +6,7 @@ import { startMockServer, type MockServer } from '../../src/node/index.ts'
 
 /**
  * The demo server writes kit-built replies itself (src/server/server.ts): one-chunk bodies in one write,
- * multi-chunk bodies joined in pooled slabs that are reused once their write has finished, bodies over
- * 1 MiB as corked chunks. These tests hold every path to the bytes `api.handle` (the Fetch way) answers.
+ * multi-chunk bodies joined into one buffer, bodies over 1 MiB as corked chunks. These tests hold every path to the bytes `api.handle` (the Fetch way) answers.
  */
 describe('demo server write path', () => {
   let server: MockServer

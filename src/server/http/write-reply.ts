@@ -1,18 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import { bodyLength, copyChunks, type Reply } from '../../handlers/reply.ts'
-import { MAX_POOLED_SLAB, SlabPool } from './slab-pool.ts'
+import { bodyLength, type Reply } from '../../handlers/reply.ts'
 
-const slabs = new SlabPool()
-
-/** Bodies up to this size are joined in node's own buffer pool (it serves allocations under half its size). */
-const SMALL_BODY = Buffer.poolSize >>> 1
+/** Largest body joined into one buffer (1 MiB); bigger ones are written chunk by chunk. */
+export const MAX_JOINED_BODY = 1024 * 1024
 
 /**
  * Writes a kit-built reply with the length the kit computed, and `extra` headers (CORS) in the same
- * `writeHead`. A one-chunk body is one write; several chunks (a page's cached record rows) are joined,
- * small bodies in node's buffer pool, bigger ones in a pooled slab given back once the write has
- * finished; a body over 1 MiB goes out chunk by chunk.
+ * `writeHead`. A one-chunk body (a cached reply's) is one write; several chunks (a reply the cache has not
+ * joined yet) are joined into one buffer; a body over 1 MiB goes out chunk by chunk, corked.
  */
 export function writeReply(
   incoming: IncomingMessage,
@@ -35,24 +31,14 @@ export function writeReply(
   }
   const size = bodyLength(chunks)
   // Stryker disable next-line all: same-value
-  if (size <= SMALL_BODY) {
-    // Small bodies (an item, a problem) come from node's shared allocation pool: no slab, no callback.
-    outgoing.end(Buffer.concat(chunks as Uint8Array[], size))
-    return
-  }
-  // Stryker disable next-line all: same-value
-  if (size > MAX_POOLED_SLAB) {
-    // Rare and big: the chunks go out as they are, corked into one writev, rather than pinning a huge slab.
+  if (size > MAX_JOINED_BODY) {
+    // Rare and big: the chunks go out as they are, corked into one writev, rather than copied.
     outgoing.cork()
     for (const chunk of chunks) outgoing.write(chunk)
     outgoing.end()
     return
   }
-  const slab = copyChunks(chunks, slabs.take(size))
-  outgoing.end(slab.subarray(0, size), (error?: Error | null) => {
-    // Stryker disable next-line ConditionalExpression: untestable
-    if (!error) slabs.give(slab)
-  })
+  outgoing.end(Buffer.concat(chunks as Uint8Array[], size))
 }
 
 /**
