@@ -2,19 +2,6 @@ import { z } from '../model/zod.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import { Problem } from './problem.ts'
 
-// Parameters repeat (the same ids, the same page numbers): a short string a schema once accepted maps to
-// the same primitive output, so the schema runs once per distinct value (bounded: clients choose values).
-const accepted = new WeakMap<z.core.$ZodType, Map<string, unknown>>()
-const ACCEPTED_PER_SCHEMA = 1024
-const MAX_REMEMBERED_LENGTH = 64
-
-function remembered(schema: z.core.$ZodType): Map<string, unknown> {
-  let values = accepted.get(schema)
-  // Stryker disable next-line ConditionalExpression: cache
-  if (!values) accepted.set(schema, (values = new Map()))
-  return values
-}
-
 /**
  * The one validation helper: runs a zod schema over a value found at `location` (`body`, `query.page_size`,
  * `header.X-Workspace-ID`, `path.workspaceId`) and turns its issues into ErrorModel details.
@@ -25,28 +12,8 @@ export function validate<S extends z.core.$ZodType>(
   location: string,
   errors: ErrorDetail[],
 ): z.output<S> | undefined {
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,StringLiteral: cache
-  const short = typeof value === 'string' && value.length <= MAX_REMEMBERED_LENGTH
-  // Stryker disable next-line all: cache
-  if (short) {
-    const known = remembered(schema)
-    const output = known.get(value)
-    // One lookup when the value is known: only an optional schema outputs undefined.
-    // Stryker disable next-line all: cache
-    if (output !== undefined || known.has(value)) return output as z.output<S>
-  }
   const result = z.safeParse(schema, value)
-  if (result.success) {
-    const output: unknown = result.data
-    // Stryker disable next-line all: cache
-    if (short && (output === null || typeof output !== 'object')) {
-      const known = remembered(schema)
-      // Stryker disable next-line all: cache
-      if (known.size >= ACCEPTED_PER_SCHEMA) known.clear()
-      known.set(value, output)
-    }
-    return result.data
-  }
+  if (result.success) return result.data
   for (const issue of result.error.issues) {
     const at = issue.path.length > 0 ? `${location}.${issue.path.join('.')}` : location
     if (issue.code === 'unrecognized_keys') {
