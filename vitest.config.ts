@@ -5,12 +5,22 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 /** Dependencies Vite bundles once for the test files (see `deps` below). */
 const PREBUNDLED = ['@msw/data', 'zod']
 
-/** The files over 10 s each in npm test, longest first, as Vitest's timing cache orders them. */
+/** The loop's longest files (over 4 s each in npm test), longest first, as Vitest's timing cache orders them. */
 const LONGEST_FIRST = [
   'test/hostile/fuzz.test.ts',
-  'test/browser/demo.test.ts',
-  'test/browser/console.test.ts',
-  'test/browser/store.test.ts',
+  'test/verify/verify.test.ts',
+  'test/server/faults-admin.test.ts',
+  'test/cli/cli-flags.test.ts',
+  'test/cli/cli-state.test.ts',
+  'test/cli/cli-lifecycle.test.ts',
+  'test/cli/mcp-stdio.test.ts',
+  'test/vitest-helper/use-mock-api.test.ts',
+  'test/record/round-trip.test.ts',
+  'test/cli/operations-module.test.ts',
+  'test/server/write-path.test.ts',
+  'test/readme/session-sketches.test.ts',
+  'test/verify/deviant.test.ts',
+  'test/hostile/isolation.test.ts',
 ]
 
 /**
@@ -59,11 +69,20 @@ const BROWSER = [
 ]
 
 /**
- * record's and verify's runs against the hostile service: a child process a mode, each with a 96 MiB heap,
- * its peak memory read. `npm run test:hostile` runs them, a step `.ci/run` runs before `npm test`, whose
- * closing line counts it (docs/decisions/0015): they were a seventh of the loop's CPU.
+ * record's and verify's runs against the hostile service (a child process a mode, each with a 96 MiB heap,
+ * its peak memory read), the demo server's last doors (floods, then its memory) and the stress suites
+ * (1,000 concurrent requests against one mock; the demo server's sessions, and the indexes after random
+ * writes, driven by properties). `npm run test:hostile` runs them, a step `.ci/run` runs before `npm test`,
+ * whose closing line counts it (docs/decisions/0015): together a quarter of the loop's CPU.
  */
-const HOSTILE = ['test/record/hostile.test.ts', 'test/verify/hostile.test.ts']
+const HOSTILE = [
+  'test/record/hostile.test.ts',
+  'test/verify/hostile.test.ts',
+  'test/hostile/attack-doors.test.ts',
+  'test/hostile/concurrency.test.ts',
+  'test/hostile/sessions.test.ts',
+  'test/model/index-consistency.test.ts',
+]
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 

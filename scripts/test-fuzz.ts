@@ -1,7 +1,7 @@
 /**
  * `npm run test:fuzz`: the fuzz suite at its whole depth (test/hostile/fuzz.test.ts, more than 10,000
  * generated requests), a step of its own that `.ci/run` runs before `npm test`, whose closing line counts
- * it; `npm test` itself sends a seeded tenth of it (WAM_FUZZ_SAMPLE). Ends with `N passed, N failed`.
+ * it; `npm test` itself sends a seeded twentieth of it (WAM_FUZZ_SAMPLE). Ends with `N passed, N failed`.
  */
 import { readFileSync } from 'node:fs'
 import type { Counts } from '../test/support/count-reporter.ts'

@@ -1,8 +1,9 @@
 /**
  * `npm run test:hostile`: Vitest's hostile project, record's and verify's runs against the hostile service
- * (a child process a mode, each with a 96 MiB heap, its peak memory read). A step of its own that `.ci/run`
- * runs before `npm test`, whose closing line counts it (docs/decisions/0015). Ends with `N passed, N
- * failed`; exits non-zero when something failed.
+ * (a child process a mode, each with a 96 MiB heap, its peak memory read), the demo server's last doors
+ * and the stress suites (1,000 concurrent requests; sessions and indexes driven by properties). A step of
+ * its own that `.ci/run` runs before `npm test`, whose closing line counts it (docs/decisions/0015). Ends
+ * with `N passed, N failed`; exits non-zero when something failed.
  */
 import { readFileSync } from 'node:fs'
 import type { Counts } from '../test/support/count-reporter.ts'

@@ -71,7 +71,7 @@ function settle(name: string, run: Run, read: () => Counts): Counts {
 const COMPILE_CACHE = { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? join(ROOT, 'node_modules/.cache/node-compile') }
 
 /** The share of the fuzz suite's depth the loop sends (seeded: the same requests every run of a commit). */
-const FUZZ_SAMPLE = '0.1'
+const FUZZ_SAMPLE = '0.05'
 
 const reports = mkdtempSync(join(tmpdir(), 'wam-test-'))
 const started = Date.now()

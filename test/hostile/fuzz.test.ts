@@ -2,7 +2,7 @@
  * Property-based fuzzing of the six operations, and of the presets of the four the spec does not show (the
  * mock opts into them), through real fetch against setupServer(...api.handlers).
  * Seeded and reproducible: `FUZZ_SEED=<n> npx vitest run test/hostile/fuzz.test.ts` replays a run;
- * `FUZZ_SCALE=<k>` multiplies the number of runs (a soak). `npm test` sends a tenth of it (WAM_FUZZ_SAMPLE),
+ * `FUZZ_SCALE=<k>` multiplies the number of runs (a soak). `npm test` sends a twentieth of it (WAM_FUZZ_SAMPLE),
  * `npm run test:fuzz` all of it. The checks are in support/fuzz-session.ts.
  */
 import fc from 'fast-check'

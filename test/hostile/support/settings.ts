@@ -43,7 +43,7 @@ export function fuzzScale(): number {
 }
 
 /**
- * The share of the fuzz suite's whole depth a run sends: `npm test` sets WAM_FUZZ_SAMPLE (a tenth, the same
+ * The share of the fuzz suite's whole depth a run sends: `npm test` sets WAM_FUZZ_SAMPLE (a twentieth, the same
  * seed) so that the loop stays quick; `npm run test:fuzz`, a step of its own that `.ci/run` runs, sends it
  * all. Only test/hostile/fuzz.test.ts reads it.
  */
