@@ -195,6 +195,9 @@ describe('an MCP batch of a hundred snapshots', { timeout: 60_000 }, () => {
     expect((await call(cli.url, '/api/workspaces', { headers: { 'X-API-Key': apiKey, 'X-API-Secret': apiSecret } })).status).toBe(200)
     expect(performance.now() - started).toBeLessThan(1000)
     expect(cli.child.exitCode).toBeNull()
-    expect(peakMiB(cli.child.pid!)).toBeLessThan(600)
+    const peak = peakMiB(cli.child.pid!)
+    // docs/benchmark.md quotes it ("Hostile services").
+    console.log(`attack figures: the server's peak RSS after the MCP batches on 10,000 applications: ${Math.round(peak)} MiB`)
+    expect(peak).toBeLessThan(600)
   })
 })
