@@ -94,8 +94,8 @@ async function checkKitTypes(consumer: string): Promise<void> {
     join(consumer, 'kit-types.ts'),
     `import { mockApiAddon, mockApiLoader, mockApiCleanup, mockApiOf, type MockApiParameters, type StoryMock } from 'workspace-api-mock/storybook'
 const parameters: MockApiParameters = { scenario: 'demo', seed: 1, faults: { slow: { type: 'latency', target: '*', latency: [10, 20] } }, overrides: [{ operation: 'listWorkspaces', problem: { status: 503, detail: 'x' } }] }
-// @ts-expect-error an override of an unknown operation
-const wrong: MockApiParameters = { overrides: [{ operation: 'listThings', respond: [] }] }
+// @ts-expect-error an override names its operation (any name: operations of your own are overridden by theirs, checked when the story loads)
+const wrong: MockApiParameters = { overrides: [{ respond: [] }] }
 const loaded: StoryMock = mockApiOf({ loaded: {} })
 export { parameters, wrong, loaded, mockApiAddon, mockApiLoader, mockApiCleanup }
 `,
