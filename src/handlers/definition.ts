@@ -184,9 +184,11 @@ function answered(operation: Operation, input: OperationInput, answer: unknown, 
   }
   const { currentPage, pageSize } = page!
   const start = (currentPage - 1) * pageSize
-  if (start >= records.length && currentPage > 1) input.trace.knob('pastTheEnd')
-  if (start >= records.length && currentPage > 1 && mock.profile.pastTheEnd === 'not-found') {
-    throw new Problem(404, `page ${currentPage} is past the last page (${records.length} ${recordName(response.record).toLowerCase()}s)`)
+  if (start >= records.length && currentPage > 1) {
+    input.trace.knob('pastTheEnd')
+    if (mock.profile.pastTheEnd === 'not-found') {
+      throw new Problem(404, `page ${currentPage} is past the last page (${records.length} ${recordName(response.record).toLowerCase()}s)`)
+    }
   }
   const rows = records.slice(start, start + pageSize)
   if (collection) input.trace.read(collection, rows as readonly { id: string }[])
