@@ -7,11 +7,12 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { countLine, type Counts } from '../test/support/count-reporter.ts'
+import { playwrightCounts } from './playwright-counts.ts'
 import { clearStepReport, writeStepReport, type Step } from './step-report.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
@@ -24,6 +25,21 @@ export interface StepRunner {
   reportVariable: string
   /** The counts in that report. */
   read(file: string): Counts
+}
+
+/** Vitest with these arguments (after `run`), its counts from the count reporter (WAM_VITEST_COUNTS). */
+export function vitestRunner(...args: string[]): StepRunner {
+  return {
+    script: 'vitest/vitest.mjs',
+    args: ['run', ...args],
+    reportVariable: 'WAM_VITEST_COUNTS',
+    read: (file) => JSON.parse(readFileSync(file, 'utf8')) as Counts,
+  }
+}
+
+/** Playwright with these arguments (after `test`), its counts from its JSON reporter (WAM_PLAYWRIGHT_JSON). */
+export function playwrightRunner(...args: string[]): StepRunner {
+  return { script: '@playwright/test/cli.js', args: ['test', ...args], reportVariable: 'WAM_PLAYWRIGHT_JSON', read: playwrightCounts }
 }
 
 /** Runs the step's runners one after the other (each alone on the cores), sums their counts, writes the report. */

@@ -6,22 +6,12 @@
  * (docs/benchmark.md, "npm test"). Without Debian's Chromium, outside CI, it says so and counts nothing.
  * Ends with `N passed, N failed`; exits non-zero when something failed.
  */
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { CHROMIUM } from '../test/support/chromium.ts'
-import type { Counts } from '../test/support/count-reporter.ts'
-import { playwrightCounts } from './playwright-counts.ts'
-import { runStep } from './run-step.ts'
+import { playwrightRunner, runStep, vitestRunner } from './run-step.ts'
 
 if (!existsSync(CHROMIUM) && !process.env.CI) {
   console.log(`test:browser: no ${CHROMIUM} here (apt-get install chromium); nothing run, nothing counted`)
 } else {
-  await runStep('browser', [
-    {
-      script: 'vitest/vitest.mjs',
-      args: ['run', '--project', 'browser', ...process.argv.slice(2)],
-      reportVariable: 'WAM_VITEST_COUNTS',
-      read: (file) => JSON.parse(readFileSync(file, 'utf8')) as Counts,
-    },
-    { script: '@playwright/test/cli.js', args: ['test', '--project=demo'], reportVariable: 'WAM_PLAYWRIGHT_JSON', read: playwrightCounts },
-  ])
+  await runStep('browser', [vitestRunner('--project', 'browser', ...process.argv.slice(2)), playwrightRunner('--project=demo')])
 }

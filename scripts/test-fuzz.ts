@@ -3,14 +3,7 @@
  * generated requests), a step of its own that `.ci/run` runs before `npm test`, whose closing line counts
  * it; `npm test` itself sends a seeded twentieth of it (WAM_FUZZ_SAMPLE). Ends with `N passed, N failed`.
  */
-import { readFileSync } from 'node:fs'
-import type { Counts } from '../test/support/count-reporter.ts'
-import { runStep } from './run-step.ts'
+import { runStep, vitestRunner } from './run-step.ts'
 
 delete process.env.WAM_FUZZ_SAMPLE
-await runStep('fuzz', {
-  script: 'vitest/vitest.mjs',
-  args: ['run', '--project', 'isolated', 'test/hostile/fuzz.test.ts', ...process.argv.slice(2)],
-  reportVariable: 'WAM_VITEST_COUNTS',
-  read: (file) => JSON.parse(readFileSync(file, 'utf8')) as Counts,
-})
+await runStep('fuzz', vitestRunner('--project', 'isolated', 'test/hostile/fuzz.test.ts', ...process.argv.slice(2)))

@@ -5,13 +5,6 @@
  * its own that `.ci/run` runs before `npm test`, whose closing line counts it (docs/decisions/0015). Ends
  * with `N passed, N failed`; exits non-zero when something failed.
  */
-import { readFileSync } from 'node:fs'
-import type { Counts } from '../test/support/count-reporter.ts'
-import { runStep } from './run-step.ts'
+import { runStep, vitestRunner } from './run-step.ts'
 
-await runStep('hostile', {
-  script: 'vitest/vitest.mjs',
-  args: ['run', '--project', 'hostile', ...process.argv.slice(2)],
-  reportVariable: 'WAM_VITEST_COUNTS',
-  read: (file) => JSON.parse(readFileSync(file, 'utf8')) as Counts,
-})
+await runStep('hostile', vitestRunner('--project', 'hostile', ...process.argv.slice(2)))

@@ -4,12 +4,6 @@
  * test`, which counts it; docs/decisions/0015). Ends with `N passed, N failed`; exits non-zero when
  * something failed.
  */
-import { playwrightCounts } from './playwright-counts.ts'
-import { runStep } from './run-step.ts'
+import { playwrightRunner, runStep } from './run-step.ts'
 
-await runStep('ssr', {
-  script: '@playwright/test/cli.js',
-  args: ['test', '-c', 'examples/ssr-app/playwright.config.ts', ...process.argv.slice(2)],
-  reportVariable: 'WAM_PLAYWRIGHT_JSON',
-  read: playwrightCounts,
-})
+await runStep('ssr', playwrightRunner('-c', 'examples/ssr-app/playwright.config.ts', ...process.argv.slice(2)))
