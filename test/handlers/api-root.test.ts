@@ -4,21 +4,13 @@
  * would against the service, not pass. Through MSW (what the mock does not answer reaches the network) and
  * through `api.handle` (undefined: not the mock's).
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
+import { networkServer } from '../support/network-server.ts'
 
 /** A real server behind MSW: what reaches it went through MSW untouched. */
-let network: Server
-let origin: string
-beforeAll(async () => {
-  network = createServer((request, response) => response.end(`network saw ${request.url}`))
-  await new Promise<void>((listening) => network.listen(0, '127.0.0.1', listening))
-  origin = `http://127.0.0.1:${(network.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((closed) => network.close(() => closed())))
+const network = networkServer((request) => `network saw ${request.url}`)
 
 async function expectNetwork(url: string) {
   const response = await fetch(url)
@@ -36,13 +28,13 @@ describe('without a baseUrl: /api at the root of any origin', () => {
   afterAll(() => server.close())
 
   test('the API at the root answers (401 without credentials, the document 200)', async () => {
-    expect((await fetch(`${origin}/api/workspaces`)).status).toBe(401)
-    expect((await fetch(`${origin}/api/openapi.json`)).status).toBe(200)
-    expect((await fetch(`${origin}/api/no-such-route`)).status).toBe(404)
+    expect((await fetch(`${network.origin()}/api/workspaces`)).status).toBe(401)
+    expect((await fetch(`${network.origin()}/api/openapi.json`)).status).toBe(200)
+    expect((await fetch(`${network.origin()}/api/no-such-route`)).status).toBe(404)
   })
 
   test.each(['/foo/api/workspaces', '/x/y/api/openapi.json', '/foo/api/no-such-route', '/foo/api'])('%s is not the API: it reaches the network', async (path) => {
-    await expectNetwork(`${origin}${path}`)
+    await expectNetwork(`${network.origin()}${path}`)
   })
 
   test('api.handle answers the root and leaves a prefixed path alone', async () => {
@@ -53,7 +45,7 @@ describe('without a baseUrl: /api at the root of any origin', () => {
 
   test("the journal's params are the operation's own (not the origin pattern's)", async () => {
     api.journal.clear()
-    await fetch(`${origin}/api/workspaces/wse_1`)
+    await fetch(`${network.origin()}/api/workspaces/wse_1`)
     expect(api.journal.entries.at(-1)!.params).toEqual({ workspaceId: 'wse_1' })
   })
 })

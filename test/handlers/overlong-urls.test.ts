@@ -3,11 +3,10 @@
  * `/api` on any origin without a baseUrl) longer than 8,192 characters is 414 before any other check; one of
  * 8,192 is served as usual; over-long URLs elsewhere are not the mock's to answer.
  */
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
+import { networkServer } from '../support/network-server.ts'
 
 const LIMIT = 8192
 
@@ -15,14 +14,7 @@ const LIMIT = 8192
 const padded = (prefix: string, length: number) => `${prefix}${'a'.repeat(length - prefix.length)}`
 
 /** A real server behind MSW: what reaches it went through MSW untouched. */
-let network: Server
-let networkOrigin: string
-beforeAll(async () => {
-  network = createServer((request, response) => response.end(`network saw ${request.url!.length} characters`))
-  await new Promise<void>((listening) => network.listen(0, '127.0.0.1', listening))
-  networkOrigin = `http://127.0.0.1:${(network.address() as AddressInfo).port}`
-})
-afterAll(() => new Promise<void>((closed) => network.close(() => closed())))
+const network = networkServer((request) => `network saw ${request.url!.length} characters`)
 
 /** An over-long URL outside the mock's paths reaches the network through MSW, as a short one would. */
 async function expectPassedThrough(url: string) {
@@ -78,8 +70,8 @@ describe('with a baseUrl', () => {
   })
 
   test('through MSW, an over-long URL on another origin passes through to the network untouched', async () => {
-    await expectPassedThrough(padded(`${networkOrigin}/api/workspaces/`, LIMIT + 100))
-    await expectPassedThrough(padded(`${networkOrigin}/assets/`, LIMIT + 100))
+    await expectPassedThrough(padded(`${network.origin()}/api/workspaces/`, LIMIT + 100))
+    await expectPassedThrough(padded(`${network.origin()}/assets/`, LIMIT + 100))
   })
 })
 
@@ -117,8 +109,8 @@ describe('without a baseUrl', () => {
   })
 
   test('through MSW, an over-long URL outside /api passes through to the network untouched', async () => {
-    await expectPassedThrough(padded(`${networkOrigin}/static/`, LIMIT + 100))
-    await expectPassedThrough(padded(`${networkOrigin}/apiary/`, LIMIT + 100))
+    await expectPassedThrough(padded(`${network.origin()}/static/`, LIMIT + 100))
+    await expectPassedThrough(padded(`${network.origin()}/apiary/`, LIMIT + 100))
   })
 
   test('a path that merely starts with "api" is not under /api', async () => {
