@@ -25,7 +25,7 @@ export default {
     '!src/server/console/client/**',
     '!src/playwright/**',
     // Generated data: base64 icon art (scripts/embed-icons.ts).
-    '!src/handlers/operations/icon-data.ts',
+    '!src/handlers/kit-routes/icon-data.ts',
     // The CLI's banner: text for people.
     '!src/cli/banner.ts',
   ],

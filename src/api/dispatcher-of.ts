@@ -1,4 +1,4 @@
-import { createDispatcher, type Dispatcher } from '../handlers/dispatch.ts'
+import { createDispatcher, type Dispatcher } from '../handlers/routing/dispatch.ts'
 import { internalsOf } from './internals.ts'
 import type { MockApi } from './mock-api.ts'
 

@@ -1,6 +1,6 @@
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
-import type { Dispatcher } from '../handlers/dispatch.ts'
+import type { Dispatcher } from '../handlers/routing/dispatch.ts'
 import type { Operation } from '../handlers/operation.ts'
 import type { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'

@@ -1,6 +1,6 @@
 import { internalsOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
-import { publishedOperations } from '../handlers/operations/published.ts'
+import { publishedOperations } from '../handlers/definitions/operations/published.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'

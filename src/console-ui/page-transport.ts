@@ -5,7 +5,7 @@
  */
 import { replaceInitialState } from '../api/mock-state.ts'
 import type { MockApi } from '../api/mock-api.ts'
-import { Problem } from '../handlers/problem.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import { mockInfo } from '../mock-admin/info.ts'
 import { logEvent } from '../mock-admin/log-event.ts'
 import { addRecord, deleteRecord, editRecord, listRecords } from '../mock-admin/records.ts'

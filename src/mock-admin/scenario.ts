@@ -5,7 +5,7 @@
  */
 import { internalsOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
-import { Problem } from '../handlers/problem.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'

@@ -4,7 +4,7 @@
  */
 import type { MockApi } from '../api/mock-api.ts'
 import { stateFor } from '../api/mock-state.ts'
-import { Problem } from '../handlers/problem.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'

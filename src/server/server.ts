@@ -100,7 +100,7 @@ export class ListenError extends Error {
   }
 }
 
-export { API_REQUEST_HEADERS } from '../handlers/cors.ts'
+export { API_REQUEST_HEADERS } from '../handlers/reply/cors.ts'
 /** How long `close()` waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 2000
 

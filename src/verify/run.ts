@@ -4,7 +4,7 @@
  */
 import { createMockApi } from '../api/create-mock-api.ts'
 import { internalsOf } from '../api/internals.ts'
-import type { DefinedOperation } from '../handlers/define-operation.ts'
+import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
 import type { RecordFields } from '../model/fields.ts'
 import { judgeOf, type Judge } from './openapi-judge.ts'
 import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'

@@ -5,7 +5,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import { z } from '../../model/zod.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { specDecisions } from '../package-info.ts'
@@ -43,7 +43,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
     'openapi://workspace-api-mock/openapi.json',
     { description: 'The OpenAPI 3.1 document of the API this server mocks', mimeType: 'application/json' },
     async (uri) => {
-      const { openApiDocument } = await import('../../handlers/openapi/document.ts')
+      const { openApiDocument } = await import('../../handlers/kit-routes/openapi/document.ts')
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin, surface())) }] }
     },
   )
