@@ -3,7 +3,7 @@
  * through the same functions the demo server's admin routes call (src/mock-admin), so that both answer
  * alike. Nothing leaves the page.
  */
-import { replaceInitialState } from '../api/mock-state.ts'
+import { replaceInitialState } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import { Problem } from '../handlers/reply/problem.ts'
 import { mockInfo } from '../mock-admin/info.ts'

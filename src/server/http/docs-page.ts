@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
-import { internalsOf } from '../../api/internals.ts'
+import { servedSurfaceOf } from '../../api/internals.ts'
 import type { MockApi } from '../../api/create-mock-api.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
 import { responseTarget } from '../../handlers/reply/envelope.ts'
@@ -92,7 +92,7 @@ function credentialsSection(api: MockApi): string {
 
 async function page(api: MockApi, origin: string): Promise<Response> {
   const { openApiDocument } = await import('../../handlers/kit-routes/openapi/document.ts')
-  const document = openApiDocument('3.1', origin, internalsOf(api).mock.surface)
+  const document = openApiDocument('3.1', origin, servedSurfaceOf(api))
   const info = document.info as { description: string }
   info.description += credentialsSection(api)
   const { apiKey, apiSecret } = api.credentials

@@ -13,7 +13,7 @@ import type { Credentials, MockApi, MockApiOptions, Principal } from '../../api/
 import { createMockApiFrom } from '../../api/create-mock-api-from.ts'
 import { initialStateOf } from '../../api/initial-state.ts'
 import { dispatcherOf } from '../../api/dispatcher-of.ts'
-import { baselineOf, replaceInitialState } from '../../api/mock-state.ts'
+import { baselineOf, replaceInitialState } from '../../api/internals.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
 import type { Dispatcher } from '../../handlers/routing/dispatch.ts'
 import { Baseline } from '../../model/baseline.ts'
