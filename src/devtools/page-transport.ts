@@ -12,8 +12,8 @@ import { addRecord, deleteRecord, editRecord, listRecords } from '../mock-admin/
 import { presetState } from '../mock-admin/scenario.ts'
 import { checkedState } from '../mock-admin/state.ts'
 import { registerFault, type FaultSpec } from '../testkit/fault-spec.ts'
-import type { ConsoleTransport, FaultBody, LogListener, MockInfo } from './transport.ts'
-import { TransportError } from './transport.ts'
+import type { ConsoleTransport, FaultBody, LogListener, MockInfo } from '../console-ui/transport.ts'
+import { TransportError } from '../console-ui/transport.ts'
 
 /** How many past requests the log starts with. */
 const HISTORY = 200

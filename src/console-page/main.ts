@@ -3,12 +3,12 @@
  * page's frame (../page.ts), for the base state or one session (`#session=<id>` in the address), with the
  * sessions, which only a server has. Bundled into one script (see ../bundle.ts).
  */
-import { ConsoleUi } from '../../../console-ui/app.ts'
-import { h, plural, replace } from '../../../console-ui/dom.ts'
-import { HttpTransport } from '../../../console-ui/http-transport.ts'
-import { SessionsSection } from '../../../console-ui/sessions.ts'
-import { styleSheet } from '../../../console-ui/styles.ts'
-import { TransportError, type MockInfo } from '../../../console-ui/transport.ts'
+import { ConsoleUi } from '../console-ui/app.ts'
+import { h, plural, replace } from '../console-ui/dom.ts'
+import { HttpTransport } from './http-transport.ts'
+import { SessionsSection } from '../console-ui/sessions.ts'
+import { styleSheet } from '../console-ui/styles.ts'
+import { TransportError, type MockInfo } from '../console-ui/transport.ts'
 
 const byId = (id: string) => document.getElementById(id)!
 

@@ -7,8 +7,8 @@
  * snapshot link) carries it in its address, which the server accepts for reads only.
  */
 import type { AdminRoute, AnswerOf, BodyOf } from '../wire/admin.ts'
-import type { AnyRecord, CollectionName, ConsoleTransport, FaultBody, JournalEntry, LogEvent, LogListener, MockInfo, RecordFilter, RecordPage, SessionsTransport } from './transport.ts'
-import { TransportError } from './transport.ts'
+import type { AnyRecord, CollectionName, ConsoleTransport, FaultBody, JournalEntry, LogEvent, LogListener, MockInfo, RecordFilter, RecordPage, SessionsTransport } from '../console-ui/transport.ts'
+import { TransportError } from '../console-ui/transport.ts'
 
 export class HttpTransport implements ConsoleTransport {
   readonly kind = 'server'
