@@ -22,10 +22,10 @@ export default {
     // Code that runs in Chromium or in Playwright's runner, where a mutant activated in the Vitest process
     // cannot reach; the Chromium and Playwright suites prove it (docs/mutation.md).
     '!src/browser/**',
-    '!src/server/console/client/**',
+    '!src/console-page/**',
     '!src/playwright/**',
     // Generated data: base64 icon art (scripts/embed-icons.ts).
-    '!src/handlers/operations/icon-data.ts',
+    '!src/handlers/kit-routes/icon-data.ts',
     // The CLI's banner: text for people.
     '!src/cli/banner.ts',
   ],

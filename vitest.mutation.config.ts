@@ -28,7 +28,7 @@ const TESTS_OF: Record<string, string[]> = {
  * The files likeliest to kill the mutant first, then quick files first. A mutant's run stops at its first
  * failing test (Stryker sets `bail`), so a killed mutant costs least when the focused tests of the mutated
  * file run before the broad ones. Stryker names the mutated file in `related` before each run: files named
- * like it come first (src/handlers/cors.ts: test/handlers/cors*.test.ts), then its folder's test folders,
+ * like it come first (src/handlers/reply/cors.ts: test/handlers/cors*.test.ts), then its folder's test folders,
  * then the rest; within each, quickest first (Vitest's own order is slowest first).
  */
 class NearestThenQuickFirst extends BaseSequencer {

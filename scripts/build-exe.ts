@@ -34,7 +34,7 @@ async function packagedFiles(): Promise<Record<string, Buffer | string>> {
     // The decisions where the spec is silent, an MCP resource (src/server/package-info.ts).
     'docs/spec-decisions.md': readFileSync(join(ROOT, 'docs/spec-decisions.md')),
     'dist/console/client/console.js': await bundleConsole({ minify: true }),
-    'dist/console/client/console.css': readFileSync(join(ROOT, 'src/server/console/client/console.css')),
+    'dist/console/client/console.css': readFileSync(join(ROOT, 'src/console-page/console.css')),
     'dist/vendor/scalar-api-reference.js.gz': gzipSync(readFileSync(new URL('browser/standalone.js', scalar)), {
       level: constants.Z_BEST_COMPRESSION,
     }),

@@ -46,7 +46,7 @@ writeFileSync(new URL('dist/vendor/scalar-api-reference.LICENSE.txt', `file://${
 const CONSOLE = new URL('dist/console/client/', `file://${ROOT}`)
 mkdirSync(CONSOLE, { recursive: true })
 writeFileSync(new URL('console.js', CONSOLE), await bundleConsole({ minify: true }))
-copyFileSync(new URL('src/server/console/client/console.css', `file://${ROOT}`), new URL('console.css', CONSOLE))
+copyFileSync(new URL('src/console-page/console.css', `file://${ROOT}`), new URL('console.css', CONSOLE))
 
 execFileSync(process.execPath, [fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url)), '--singleThreaded', '-p', 'tsconfig.build.json'], {
   cwd: ROOT,

@@ -1,14 +1,14 @@
 /**
- * Writes fixtures/icons/* into src/handlers/operations/icon-data.ts as base64, so that the platform-free
+ * Writes fixtures/icons/* into src/handlers/kit-routes/icon-data.ts as base64, so that the platform-free
  * core serves the same bytes in Node and in the browser. The module is loaded only when an icon is first
  * asked for (a lazy chunk in a browser bundle). Identical files are embedded once.
  *   npm exec -- node scripts/embed-icons.ts
  * test/icons/icons.test.ts fails when the module and the fixture files differ.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
-import { ICON_VARIANTS } from '../src/handlers/operations/icons.ts'
+import { ICON_VARIANTS } from '../src/handlers/kit-routes/icons.ts'
 
-export const ICONS_MODULE = new URL('../src/handlers/operations/icon-data.ts', import.meta.url)
+export const ICONS_MODULE = new URL('../src/handlers/kit-routes/icon-data.ts', import.meta.url)
 export const ICONS_DIR = new URL('../fixtures/icons/', import.meta.url)
 
 /** The text of icon-data.ts: one base64 string per distinct file, wrapped at 100 columns. */
@@ -34,5 +34,5 @@ export function iconModule(): string {
 
 if (import.meta.main) {
   writeFileSync(ICONS_MODULE, iconModule())
-  console.log(`embedded ${ICON_VARIANTS.length} icons into src/handlers/operations/icon-data.ts`)
+  console.log(`embedded ${ICON_VARIANTS.length} icons into src/handlers/kit-routes/icon-data.ts`)
 }

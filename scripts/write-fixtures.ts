@@ -6,9 +6,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { allJsonSchemas } from '../src/model/json-schemas.ts'
-import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../src/handlers/openapi/served-documents.ts'
+import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../src/handlers/kit-routes/openapi/served-documents.ts'
 import { fixtureText } from '../src/model/fixture-text.ts'
-import { DEFAULT_SURFACE } from '../src/handlers/operation-table.ts'
+import { DEFAULT_SURFACE } from '../src/handlers/routing/operation-table.ts'
 import { profileJsonSchema } from '../src/handlers/profile-json-schema.ts'
 import { buildScenario } from '../src/scenarios/resolve.ts'
 import { DEMO_FIXTURE_SEED } from '../src/scenarios/presets.ts'

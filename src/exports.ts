@@ -49,22 +49,22 @@ export {
   type ApplicationValues,
   type Paging,
   type RequestView,
-} from './handlers/define-operation.ts'
+} from './handlers/definitions/define-operation.ts'
 export { DefinitionError } from './model/definition-error.ts'
 export type { FieldDefinition, RecordFields } from './model/fields.ts'
-export { identifierParameter } from './handlers/parameters.ts'
+export { identifierParameter } from './handlers/definitions/parameters.ts'
 export {
   deleteWorkspace,
   createApplication,
   updateApplication,
   deleteApplication,
   unshownOperations,
-} from './handlers/operations/unshown.ts'
+} from './handlers/definitions/operations/unshown.ts'
 export type { Database } from './model/database.ts'
 export type { OperationName, HttpMethod } from './handlers/operation-spec.ts'
 export type { WorkspaceIdPrefix } from './handlers/context.ts'
 export { MAX_BODY_BYTES } from './handlers/limits.ts'
-export { PAGING } from './handlers/parameters.ts'
+export { PAGING } from './handlers/definitions/parameters.ts'
 export { DEFAULT_PROFILE, ProfileError, profileSchema, resolveProfile, type Profile, type ResolvedProfile } from './handlers/profile.ts'
 export * from './model/schemas.ts'
 export { ID_PREFIX, MAX_ID_LENGTH } from './model/ids.ts'

@@ -3,10 +3,10 @@ import { createFactories, DEFAULT_ASSETS_ORIGIN, type Factories } from '../facto
 import { fromFetchRequest } from '../handlers/api-request.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
-import { createHandlers } from '../handlers/create-handlers.ts'
+import { createHandlers } from '../handlers/routing/create-handlers.ts'
 import type { Operation } from '../handlers/operation.ts'
 import { resolveProfile } from '../handlers/profile.ts'
-import { toResponse } from '../handlers/reply.ts'
+import { toResponse } from '../handlers/reply/reply.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { Store } from '../model/store.ts'
@@ -121,7 +121,7 @@ function publicFace(
       return handlers
     },
     async handle(request) {
-      own.dispatch ??= (await import('../handlers/dispatch.ts')).createDispatcher(mock, mock.surface)
+      own.dispatch ??= (await import('../handlers/routing/dispatch.ts')).createDispatcher(mock, mock.surface)
       const answer = await own.dispatch(fromFetchRequest(request))
       return answer && toResponse(answer)
     },

@@ -1,4 +1,4 @@
-import type { DefinedOperation } from '../handlers/define-operation.ts'
+import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
 import { createMockApiFrom } from './create-mock-api-from.ts'
 import { initialStateOf } from './initial-state.ts'
 import type { MockApi, MockApiOptions } from './mock-api.ts'

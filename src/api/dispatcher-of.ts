@@ -1,5 +1,5 @@
-import { createDispatcher, type Dispatcher } from '../handlers/dispatch.ts'
-import { internalsOf } from './internals.ts'
+import { createDispatcher, type Dispatcher } from '../handlers/routing/dispatch.ts'
+import { dispatcherFor } from './internals.ts'
 import type { MockApi } from './mock-api.ts'
 
 /**
@@ -9,7 +9,5 @@ import type { MockApi } from './mock-api.ts'
  * called, while a server has it at once (synchronously).
  */
 export function dispatcherOf(api: MockApi): Dispatcher {
-  const internals = internalsOf(api)
-  internals.dispatch ??= createDispatcher(internals.mock, internals.mock.surface)
-  return internals.dispatch
+  return dispatcherFor(api, createDispatcher)
 }

@@ -1,16 +1,25 @@
+/**
+ * Not public API: what the package's own code (the demo server, the browser entry, the console, verify)
+ * reads and replaces behind a mock's public face, as named readers. `internalsOf` stays private to this
+ * module (test/house/rules.test.ts holds it so): a caller asks for what it needs by name, and what a mock
+ * keeps inside can change without a hunt through the servers.
+ */
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
-import type { Dispatcher } from '../handlers/dispatch.ts'
 import type { Operation } from '../handlers/operation.ts'
+import type { ResolvedProfile } from '../handlers/profile.ts'
+import type { Dispatcher } from '../handlers/routing/dispatch.ts'
 import type { Baseline } from '../model/baseline.ts'
+import type { CollectionName } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
+import { completeState } from './initial-state.ts'
 import type { MockApi } from './mock-api.ts'
 
-/** What the package's own code reaches behind a mock's public face (not public API). */
+/** What a mock keeps behind its public face. */
 export interface Internals {
   mock: MockContext & { readonly surface: ApiSurface<Operation> }
-  /** The dispatcher, once made (by `api.handle` or `dispatcherOf`). */
+  /** The dispatcher, once made (by `api.handle` or `dispatcherFor`). */
   dispatch?: Dispatcher
   store: Store
   replace(initial: ScenarioState | Baseline): Promise<void>
@@ -23,9 +32,69 @@ export function keepInternals(api: MockApi, own: Internals): void {
   internals.set(api, own)
 }
 
-/** Not public API: what src/api/dispatcher-of.ts, mock-state.ts and the server's helpers reach into. */
-export function internalsOf(api: MockApi): Internals {
+function internalsOf(api: MockApi): Internals {
   const found = internals.get(api)
   if (!found) throw new TypeError('not a mock API made by createMockApi')
   return found
+}
+
+/** The API the mock serves: its operations (the spec's, yours, the kit's routes), records and documents. */
+export function servedSurfaceOf(api: MockApi): ApiSurface<Operation> {
+  return internalsOf(api).mock.surface
+}
+
+/** The behaviour profile in force, every knob set. */
+export function profileOf(api: MockApi): ResolvedProfile {
+  return internalsOf(api).mock.profile
+}
+
+/** The origin the mock's icon URLs point at. */
+export function assetsOriginOf(api: MockApi): string {
+  return internalsOf(api).store.assetsOrigin
+}
+
+/**
+ * The mock's dispatcher, made once by `make` (src/api/dispatcher-of.ts passes the pipeline's, so that this
+ * module, which the browser entry loads eagerly, does not carry the dispatcher).
+ */
+export function dispatcherFor(api: MockApi, make: (mock: Internals['mock'], surface: ApiSurface<Operation>) => Dispatcher): Dispatcher {
+  const own = internalsOf(api)
+  own.dispatch ??= make(own.mock, own.mock.surface)
+  return own.dispatch
+}
+
+/** The mock's initial state, prepared, for mocks that start from the same records. */
+export function baselineOf(api: MockApi): Promise<Baseline> {
+  return internalsOf(api).store.baseline
+}
+
+/**
+ * The demo server's `POST /__admin/state` and `--watch`: loads `initial` (trusted: valid and taken over) in
+ * place of the mock's initial state; `reset()` comes back to it from now on, and the principals are its
+ * accounts. Faults, overrides and the journal stay.
+ */
+export function replaceInitialState(api: MockApi, initial: ScenarioState | Baseline): Promise<void> {
+  return internalsOf(api).replace(initial)
+}
+
+/**
+ * A state for this mock, as a client sent it: a copy with the mock's fields of your own built where a
+ * record lacks them, validated against the mock's records (throws `InvalidStateError`).
+ */
+export function stateFor(api: MockApi, state: unknown): ScenarioState {
+  return completeState(state, servedSurfaceOf(api).model, api.seed)
+}
+
+/**
+ * The browser entry, which follows the state another tab saved: loads `state` in place of the mock's
+ * current state, validated first (throws `InvalidStateError`, changing nothing); `reset()` still returns to
+ * the initial state, and faults, overrides and the journal stay.
+ */
+export async function replaceState(api: MockApi, state: unknown): Promise<void> {
+  return internalsOf(api).store.load(stateFor(api, state))
+}
+
+/** The records of one collection, read without filling lazy collections (see Store). */
+export function recordsOf<Name extends CollectionName>(api: MockApi, name: Name): readonly ScenarioState[Name][number][] {
+  return internalsOf(api).store.records(name)
 }

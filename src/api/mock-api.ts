@@ -2,7 +2,7 @@
 import type { HttpHandler } from 'msw'
 import type { FactoryOptions } from '../factories/factories.ts'
 import type { WorkspaceIdPrefix } from '../handlers/context.ts'
-import type { DefinedData, DefinedOperation, NameOf } from '../handlers/define-operation.ts'
+import type { DefinedData, DefinedOperation, NameOf } from '../handlers/definitions/define-operation.ts'
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { Profile } from '../handlers/profile.ts'
 import type { ContractViolation } from '../handlers/ports.ts'

@@ -1,6 +1,6 @@
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { Operation } from '../handlers/operation.ts'
-import { apiSurface } from '../handlers/operation-table.ts'
+import { apiSurface } from '../handlers/routing/operation-table.ts'
 import { checkFields, type RecordFields } from '../model/fields.ts'
 import { recordModel } from '../model/record-model.ts'
 

@@ -5,7 +5,7 @@
  * writes were lost warns).
  */
 import type { MockApi } from '../api/mock-api.ts'
-import { replaceState } from '../api/mock-state.ts'
+import { replaceState } from '../api/internals.ts'
 import type { ScenarioState } from '../model/state.ts'
 
 /** What is stored under the key (`save` and `base` are absent in saves of kit 0.1). */

@@ -1,6 +1,6 @@
-import { internalsOf } from '../api/internals.ts'
+import { servedSurfaceOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
-import { publishedOperations } from '../handlers/operations/published.ts'
+import { publishedOperations } from '../handlers/definitions/operations/published.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'
@@ -117,7 +117,7 @@ function watched(settings: CliSettings): string {
 
 /** The operations and fields a mock serves beyond the spec's: `DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status`. */
 function ownOperations(api: MockApi): string {
-  const { surface } = internalsOf(api).mock
+  const surface = servedSurfaceOf(api)
   const own = surface.published
     .filter((operation) => !publishedOperations.some((builtIn) => builtIn.name === operation.name))
     .map((operation) => `${operation.method} ${operation.path.replace(/:(\w+)/g, '{$1}')} (${operation.name})`)

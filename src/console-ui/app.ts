@@ -1,6 +1,6 @@
 /**
  * The console's UI over one transport: its sections (Requests, Data, Scenario, Faults, Principals) kept
- * up to date. The demo server's console page lays them out side by side (src/server/console/client/);
+ * up to date. The demo server's console page lays them out side by side (src/console-page/);
  * the devtools panel as tabs (src/devtools/). Neither adds a feature of its own but sessions, which only
  * the server has.
  */

@@ -10,7 +10,7 @@
  * nothing sent off the page.
  */
 import type { MockApi } from '../api/mock-api.ts'
-import type { PageMock } from '../console-ui/page-transport.ts'
+import type { PageMock } from './page-transport.ts'
 import type { ChangeReason } from '../console-ui/transport.ts'
 import { launcherSheet } from './launcher-styles.ts'
 import type { DevtoolsState, LoadedPanel } from './panel-state.ts'

@@ -5,7 +5,7 @@
  */
 import { ConsoleUi } from '../console-ui/app.ts'
 import { h, plural } from '../console-ui/dom.ts'
-import { PageTransport, type PageMock, type Serving } from '../console-ui/page-transport.ts'
+import { PageTransport, type PageMock, type Serving } from './page-transport.ts'
 import { styleSheet } from '../console-ui/styles.ts'
 import type { ChangeReason, MockInfo } from '../console-ui/transport.ts'
 import type { DevtoolsState, LoadedPanel } from './panel-state.ts'

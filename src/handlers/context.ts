@@ -6,7 +6,7 @@ import type { Application, Workspace } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
 import { z } from '../model/zod.ts'
 import type { ApiSurface } from './api-surface.ts'
-import { jsonRow, type JsonRow } from './envelope.ts'
+import { jsonRow, type JsonRow } from './reply/envelope.ts'
 import type { ContractViolation, FaultGate, OverrideGate, RequestJournal, ResponseChecker } from './ports.ts'
 import type { ResolvedProfile } from './profile.ts'
 

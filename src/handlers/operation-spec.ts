@@ -38,11 +38,11 @@ export interface OperationTexts {
 }
 
 /**
- * What the published contract (the OpenAPI document, src/handlers/openapi/) needs to know about an operation
+ * What the published contract (the OpenAPI document, src/handlers/kit-routes/openapi/) needs to know about an operation
  * of the API beyond its method, path and success envelope. The error statuses the pipeline answers for every
  * operation (401, 414, 429, 500, 503) and those that follow from a body or parameters (400, 413, 415, 422)
- * are derived from these facts (src/handlers/openapi/statuses.ts); `statuses` lists the rest. Summaries and
- * descriptions of the kit's own operations live with the generator (src/handlers/openapi/texts.ts): a
+ * are derived from these facts (src/handlers/kit-routes/openapi/statuses.ts); `statuses` lists the rest. Summaries and
+ * descriptions of the kit's own operations live with the generator (src/handlers/kit-routes/openapi/texts.ts): a
  * browser bundle carries only this.
  */
 export interface OperationContract {

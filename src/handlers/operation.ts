@@ -1,9 +1,9 @@
 import type { Account, ErrorDetail } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import type { ApiRequest } from './api-request.ts'
-import type { ResponseTarget } from './envelope.ts'
+import type { ResponseTarget } from './reply/envelope.ts'
 import type { OperationSpec } from './operation-spec.ts'
-import type { Answer } from './reply.ts'
+import type { Answer } from './reply/reply.ts'
 import type { RequestTrace } from './trace.ts'
 
 /** What an operation's `run` receives once routing and authentication have passed. */

@@ -5,12 +5,12 @@
  */
 import type { z } from '../model/zod.ts'
 import type { ApiRequest } from './api-request.ts'
-import type { ResponseTarget } from './envelope.ts'
+import type { ResponseTarget } from './reply/envelope.ts'
 import type { OperationSpec } from './operation-spec.ts'
-import type { Problem } from './problem.ts'
+import type { Problem } from './reply/problem.ts'
 import type { ResolvedProfile } from './profile.ts'
 import type { BodyRead } from './read-body.ts'
-import type { Answer } from './reply.ts'
+import type { Answer } from './reply/reply.ts'
 import type { RequestTrace, TraceNotes } from './trace.ts'
 
 /** What an injected fault decided for one request: a response as is, a problem, or nothing. */

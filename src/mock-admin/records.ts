@@ -5,11 +5,10 @@
  * place of the current state: the next request sees it, and `reset()` still returns to the initial state.
  * A rejected change throws a 422 `Problem` whose location names the field (`body.name`), and changes nothing.
  */
-import { internalsOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
-import { replaceState } from '../api/mock-state.ts'
+import { assetsOriginOf, recordsOf, replaceState } from '../api/internals.ts'
 import { createFactories } from '../factories/factories.ts'
-import { Problem } from '../handlers/problem.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import type { CollectionName } from '../model/database.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
 import type { Workspace } from '../model/schemas.ts'
@@ -31,7 +30,7 @@ export function listRecords(api: MockApi, collection: CollectionName, filter: Re
 }
 
 function matching(api: MockApi, collection: CollectionName, filter: RecordFilter): AnyRecord[] {
-  const records = internalsOf(api).store.records(collection) as readonly AnyRecord[]
+  const records = recordsOf(api, collection) as readonly AnyRecord[]
   const { organization, workspace } = filter
   const found = records.filter(
     (record) =>
@@ -43,7 +42,7 @@ function matching(api: MockApi, collection: CollectionName, filter: RecordFilter
 
 /** One record by id; a 404 problem when there is none. */
 export function recordOf(api: MockApi, collection: CollectionName, id: string): AnyRecord {
-  const found = (internalsOf(api).store.records(collection) as readonly AnyRecord[]).find((record) => record.id === id)
+  const found = (recordsOf(api, collection) as readonly AnyRecord[]).find((record) => record.id === id)
   if (!found) throw new Problem(404, `no ${singular(collection)} ${id}`)
   return found
 }
@@ -116,7 +115,7 @@ async function load(api: MockApi, state: ScenarioState, changed: string): Promis
 
 function build(api: MockApi, state: ScenarioState, collection: CollectionName, parent: RecordFilter): AnyRecord {
   const counts = COLLECTIONS.reduce((sum, name) => sum * 31 + state[name].length, api.seed)
-  const factories = createFactories({ seed: counts, assetsOrigin: internalsOf(api).store.assetsOrigin })
+  const factories = createFactories({ seed: counts, assetsOrigin: assetsOriginOf(api) })
   const now = Date.now()
   const organization = state.organizations.find((org) => org.id === (parent.organization ?? state.workspaces.find((w) => w.id === parent.workspace)?.organization)) ?? state.organizations[0]
   const accounts = state.accounts.filter((account) => account.organization === organization?.id).map((account) => account.id)

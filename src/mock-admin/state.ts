@@ -3,8 +3,8 @@
  * `POST <admin>/state`), checked as `--state` checks a file, its problems as 422 problems at their location.
  */
 import type { MockApi } from '../api/mock-api.ts'
-import { stateFor } from '../api/mock-state.ts'
-import { Problem } from '../handlers/problem.ts'
+import { stateFor } from '../api/internals.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'

@@ -1,7 +1,7 @@
 /**
  * The schemas of the published contract (OpenAPI `components.schemas`), generated from zod schemas with
  * `$ref`s between components instead of inlined copies; which schemas, under which names, a mock's API
- * surface says (src/handlers/openapi/components.ts). Loaded only with the OpenAPI generator (a lazy chunk in
+ * surface says (src/handlers/kit-routes/openapi/components.ts). Loaded only with the OpenAPI generator (a lazy chunk in
  * a browser bundle).
  */
 import { z } from './zod.ts'
@@ -11,7 +11,7 @@ export type OpenApiVersion = '3.1' | '3.0'
 
 export type JsonObject = Record<string, unknown>
 
-/** Components by name, in the document's order (a mock's own: componentsOf in src/handlers/openapi/). */
+/** Components by name, in the document's order (a mock's own: componentsOf in src/handlers/kit-routes/openapi/). */
 export type Components = Readonly<Record<string, z.core.$ZodType>>
 
 /** A component's reference, as every generated schema uses it. */

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page, Route } from '@playwright/test'
 import type { MockApi } from '../api/create-mock-api.ts'
-import { corsHeaders } from '../handlers/cors.ts'
+import { corsHeaders } from '../handlers/reply/cors.ts'
 import { WORKER_OFF_GLOBAL } from '../browser/worker-off.ts'
 
 /**

@@ -3,8 +3,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { initialStateOf } from '../api/initial-state.ts'
-import { internalsOf } from '../api/internals.ts'
-import { baselineOf } from '../api/mock-state.ts'
+import { baselineOf, servedSurfaceOf } from '../api/internals.ts'
 import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
@@ -100,7 +99,7 @@ export class ListenError extends Error {
   }
 }
 
-export { API_REQUEST_HEADERS } from '../handlers/cors.ts'
+export { API_REQUEST_HEADERS } from '../handlers/reply/cors.ts'
 /** How long `close()` waits for requests in flight before it drops their connections. */
 const CLOSE_GRACE_MS = 2000
 
@@ -243,7 +242,7 @@ function publicFace(
 /** A mock's initial state as plain data, without the fields of its own that `fields` no longer declares. */
 async function stateWithout(api: MockApi, fields: RecordFields | undefined): Promise<ScenarioState> {
   const state = structuredClone((await baselineOf(api)).state) as ScenarioState
-  const declared = internalsOf(api).mock.surface.model.fields
+  const declared = servedSurfaceOf(api).model.fields
   for (const [record, records] of [['workspace', state.workspaces], ['application', state.applications]] as const) {
     const dropped = declared[record].map((field) => field.name).filter((name) => fields?.[record]?.[name] === undefined)
     for (const value of records) for (const name of dropped) delete (value as Record<string, unknown>)[name]

@@ -1,7 +1,7 @@
 import { delay, HttpResponse } from 'msw'
 import type { OperationName, OperationSpec } from '../handlers/operation-spec.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
-import { Problem } from '../handlers/problem.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import { MAX_FAULT_DETAIL, MAX_FAULTS, MAX_LATENCY_MS, MAX_RETRY_AFTER_S } from './fault-bounds.ts'
 import type { FaultDescription, Latency, RequestTrace } from '../handlers/trace.ts'
 import type { RandomSource } from './random-source.ts'

@@ -1,7 +1,7 @@
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
-import { copyChunks, type Reply } from '../handlers/reply.ts'
+import { copyChunks, type Reply } from '../handlers/reply/reply.ts'
 import { overrideProblemDetail, overrideReply } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
 import { nestingOf } from '../text/json-nesting.ts'

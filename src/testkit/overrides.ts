@@ -1,9 +1,9 @@
 import type { Operation } from '../handlers/operation.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { OverrideGate } from '../handlers/ports.ts'
-import { envelope, jsonRow, type ResponseTarget } from '../handlers/envelope.ts'
-import { Problem, problemReply } from '../handlers/problem.ts'
-import { emptyReply, toResponse, type Reply } from '../handlers/reply.ts'
+import { envelope, jsonRow, type ResponseTarget } from '../handlers/reply/envelope.ts'
+import { Problem, problemReply } from '../handlers/reply/problem.ts'
+import { emptyReply, toResponse, type Reply } from '../handlers/reply/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 import { pathParams } from './paths.ts'
 

@@ -5,7 +5,7 @@
  * with the zod schema the component is generated from)?
  */
 import type { ApiSurface } from '../handlers/api-surface.ts'
-import { openApiDocument } from '../handlers/openapi/document.ts'
+import { openApiDocument } from '../handlers/kit-routes/openapi/document.ts'
 import { checkBody } from '../testkit/contract.ts'
 import type { Answer } from './client.ts'
 

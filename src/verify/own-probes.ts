@@ -6,7 +6,7 @@
  * required query parameters, leave the operation probed without credentials only.
  */
 import type { OperationSpec } from '../handlers/operation-spec.ts'
-import { WORKSPACE_HEADER } from '../handlers/parameters.ts'
+import { WORKSPACE_HEADER } from '../handlers/definitions/parameters.ts'
 import { MAX_ID_LENGTH } from '../model/ids.ts'
 import type { RequestSpec } from './client.ts'
 import { TOPIC as T, UNKNOWN_WORKSPACE, type Probe, type ProbeContext } from './probe-kit.ts'

@@ -4,7 +4,7 @@
  * topic of docs/spec-decisions.md each one observes.
  */
 import type { ApiSurface } from '../handlers/api-surface.ts'
-import { publishedOperations } from '../handlers/operations/published.ts'
+import { publishedOperations } from '../handlers/definitions/operations/published.ts'
 import { ownProbes } from './own-probes.ts'
 import type { Probe } from './probe-kit.ts'
 import { readProbes } from './read-probes.ts'

@@ -4,7 +4,7 @@
  * read from the answers the checks already hold.
  */
 import { ProfileError, resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
-import { statusTitle, type TitleStyle } from '../handlers/problem.ts'
+import { statusTitle, type TitleStyle } from '../handlers/reply/problem.ts'
 import type { Side } from './client.ts'
 import type { Report } from './run.ts'
 

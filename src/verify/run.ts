@@ -3,8 +3,8 @@
  * to the reference mock (same profile), and compare each aspect of the two answers.
  */
 import { createMockApi } from '../api/create-mock-api.ts'
-import { internalsOf } from '../api/internals.ts'
-import type { DefinedOperation } from '../handlers/define-operation.ts'
+import { servedSurfaceOf } from '../api/internals.ts'
+import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
 import type { RecordFields } from '../model/fields.ts'
 import { judgeOf, type Judge } from './openapi-judge.ts'
 import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
@@ -96,7 +96,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   }
   const checks: Check[] = []
   const wrote: string[] = []
-  const { surface } = internalsOf(api).mock
+  const surface = servedSurfaceOf(api)
   const judge = judgeOf(surface)
   for (const probe of probesOf(options.write, surface)) {
     for (const check of await runProbe(probe, sides, { profile, judge }, wrote)) {

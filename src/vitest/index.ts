@@ -7,7 +7,7 @@ import type { UnhandledFrameHandle } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
-import type { DefinedOperation } from '../handlers/define-operation.ts'
+import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 
 requireNode()

@@ -1,7 +1,7 @@
 /**
  * The demo server's admin API on the wire: the JSON each route under `/__admin/` takes and answers, and the
  * console's live log events. Types only (erased from every bundle). The routes (src/server/admin/), the
- * published client (src/client/), the console (src/server/console/client/) and the MCP tools
+ * published client (src/client/), the console's page (src/console-page/) and the MCP tools
  * (src/server/mcp/) are all typed from here, so a shape is spelled once; test/server/admin-wire.test.ts
  * holds the answers of a running server to these types, key for key.
  */

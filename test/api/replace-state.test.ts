@@ -4,7 +4,7 @@
  */
 import { expect, test } from 'vitest'
 import { createMockApi, type MockApi } from '../../src/api/create-mock-api.ts'
-import { replaceState } from '../../src/api/mock-state.ts'
+import { replaceState } from '../../src/api/internals.ts'
 
 async function call(api: MockApi, method: string, path: string, body?: unknown) {
   const headers: Record<string, string> = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret }

@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { corsHeaders } from '../../src/handlers/cors.ts'
+import { corsHeaders } from '../../src/handlers/reply/cors.ts'
 
 const PAGE = 'http://app.example.test:5173'
-/** The API's request headers, as the server names them in every preflight answer (src/handlers/cors.ts). */
+/** The API's request headers, as the server names them in every preflight answer (src/handlers/reply/cors.ts). */
 const API_HEADERS = 'Content-Type, X-API-Key, X-API-Secret, X-Workspace-ID'
 
 let server: MockServer

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { reportable } from '../../src/handlers/validation.ts'
+import { reportable } from '../../src/handlers/definitions/validation.ts'
 import { useHarness } from '../support/mock-server.ts'
 
 const h = useHarness({ scenario: 'demo', seed: 5 })

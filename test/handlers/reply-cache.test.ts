@@ -1,13 +1,13 @@
 /**
- * The read operations' replies cached per version of their records (src/handlers/reply-cache.ts): a
+ * The read operations' replies cached per version of their records (src/handlers/reply/reply-cache.ts): a
  * repeated GET gets the bytes built the first time, and nothing else does: not a request after a write,
  * not another origin, not another tenant; faults, overrides and the journal see every request.
  */
 import { afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi, type MockApi, type Principal } from '../../src/index.ts'
-import { envelope, jsonRow, responseTarget } from '../../src/handlers/envelope.ts'
-import { bodyLength, copyChunks, type Reply } from '../../src/handlers/reply.ts'
-import { cachedEnvelope, REPLY_CACHE_BUDGET, replyCacheBytes, startOver } from '../../src/handlers/reply-cache.ts'
+import { envelope, jsonRow, responseTarget } from '../../src/handlers/reply/envelope.ts'
+import { bodyLength, copyChunks, type Reply } from '../../src/handlers/reply/reply.ts'
+import { cachedEnvelope, REPLY_CACHE_BUDGET, replyCacheBytes, startOver } from '../../src/handlers/reply/reply-cache.ts'
 
 const text = (reply: Reply) => new TextDecoder().decode(copyChunks(reply.chunks, new Uint8Array(bodyLength(reply.chunks))))
 const target = responseTarget(new URL('http://one.test/api/x'), undefined)

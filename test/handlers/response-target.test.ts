@@ -1,9 +1,9 @@
 /**
- * Where `$schema` points (src/handlers/envelope.ts responseTarget): the configured baseUrl, else the
+ * Where `$schema` points (src/handlers/reply/envelope.ts responseTarget): the configured baseUrl, else the
  * request's own origin; requests from one origin in a row share its target, one from another gets its own.
  */
 import { expect, test } from 'vitest'
-import { responseTarget } from '../../src/handlers/envelope.ts'
+import { responseTarget } from '../../src/handlers/reply/envelope.ts'
 
 const schemaOf = (url: string, baseUrl?: string) => responseTarget(new URL(url), baseUrl).schemaUrl('ErrorModel')
 

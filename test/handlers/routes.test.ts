@@ -1,12 +1,12 @@
 /**
- * The routing table (src/handlers/operation-table.ts) that the MSW handlers and the dispatcher share: the
+ * The routing table (src/handlers/routing/operation-table.ts) that the MSW handlers and the dispatcher share: the
  * API's operations first, in the order the OpenAPI document publishes them, then the kit's own routes.
  */
 import { expect, test } from 'vitest'
-import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
-import { publishedOperations } from '../../src/handlers/operations/published.ts'
-import { createRouter } from '../../src/handlers/router.ts'
-import { operationRoutes } from '../../src/handlers/routes.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/routing/operation-table.ts'
+import { publishedOperations } from '../../src/handlers/definitions/operations/published.ts'
+import { createRouter } from '../../src/handlers/routing/matcher.ts'
+import { operationRoutes } from '../../src/handlers/routing/route-patterns.ts'
 
 const { operations } = DEFAULT_SURFACE
 

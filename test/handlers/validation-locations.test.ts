@@ -1,5 +1,5 @@
 /**
- * Where a validation error points (src/handlers/validation.ts): a member below the top level is named by its
+ * Where a validation error points (src/handlers/definitions/validation.ts): a member below the top level is named by its
  * whole path, joined with dots. The API's own bodies are flat; the demo server's admin routes validate
  * nested ones with the same helper (docs/demo-server.md, `POST /__admin/faults`).
  */

@@ -17,11 +17,11 @@ const GOAL_BYTES = 64 * 1024
 
 /** Modules that load on demand: each one eager again would undo a split made for the first answer's sake. */
 const LAZY = [
-  'src/handlers/router.ts',
-  'src/handlers/fallback.ts',
-  'src/handlers/dispatch.ts',
-  'src/handlers/openapi/served-documents.ts',
-  'src/handlers/operations/icon-data.ts',
+  'src/handlers/routing/matcher.ts',
+  'src/handlers/routing/fallback.ts',
+  'src/handlers/routing/dispatch.ts',
+  'src/handlers/kit-routes/openapi/served-documents.ts',
+  'src/handlers/kit-routes/icon-data.ts',
   'src/testkit/contract.ts',
   'src/browser/storage-full.ts',
   // The devtools: the launcher only with `devtools: true`, the panel (the console UI) only once opened.

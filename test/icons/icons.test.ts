@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
-import { ICON_VARIANTS, iconBytes } from '../../src/handlers/operations/icons.ts'
+import { ICON_VARIANTS, iconBytes } from '../../src/handlers/kit-routes/icons.ts'
 import { iconModule, ICONS_DIR, ICONS_MODULE } from '../../scripts/embed-icons.ts'
 
 const ORIGIN = 'https://api.example.test'

@@ -4,7 +4,7 @@
  * load that fails. Each test builds its own mock, so that construction and loads run inside the test.
  */
 import { afterEach, describe, expect, test, vi } from 'vitest'
-import { replaceInitialState } from '../../src/api/mock-state.ts'
+import { replaceInitialState } from '../../src/api/internals.ts'
 import { buildScenario, createMockApi, type Scenario, type Workspace } from '../../src/index.ts'
 import { call, expect200, listedIds, mock, oneWorkspace, ORIGIN } from './handle.ts'
 

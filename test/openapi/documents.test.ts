@@ -9,9 +9,9 @@ import { setupServer } from 'msw/node'
 import { parse as parseYaml } from 'yaml'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi, PAGING } from '../../src/index.ts'
-import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../../src/handlers/openapi/served-documents.ts'
+import { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER } from '../../src/handlers/kit-routes/openapi/served-documents.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
-import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/routing/operation-table.ts'
 
 const FIXTURES = new URL('../../fixtures/', import.meta.url)
 const ORIGIN = 'https://contract.example.test'

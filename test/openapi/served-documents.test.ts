@@ -5,7 +5,7 @@
  * the 3.0 variants differ from them in `openapi` only. The limits the document states are the ones the mock
  * enforces.
  *
- * This file imports nothing of src/handlers/openapi up front: the kit loads the generator when a document is
+ * This file imports nothing of src/handlers/kit-routes/openapi up front: the kit loads the generator when a document is
  * first asked for, here in `beforeAll`, so its module-level texts and tables run for these tests and StrykerJS
  * tries their mutants against them (documents.test.ts loads the generator while its file loads, which Stryker
  * charges to no test).
@@ -52,8 +52,8 @@ describe('the served documents', () => {
   })
 
   test('the shipped copies are what `npm run fixtures` writes: the generator for the demo server at its default address', async () => {
-    const { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER: shippedServer } = await import('../../src/handlers/openapi/served-documents.ts')
-    const { DEFAULT_SURFACE } = await import('../../src/handlers/operation-table.ts')
+    const { openApiText, SHIPPED_DOCUMENTS, SHIPPED_SERVER: shippedServer } = await import('../../src/handlers/kit-routes/openapi/served-documents.ts')
+    const { DEFAULT_SURFACE } = await import('../../src/handlers/routing/operation-table.ts')
     expect(shippedServer).toBe(SHIPPED_SERVER)
     for (const [file, format] of Object.entries(SHIPPED_DOCUMENTS)) {
       expect(await openApiText('3.1', format, shippedServer, DEFAULT_SURFACE), file).toBe(fixture(file))

@@ -13,15 +13,15 @@ import { bundleConsole } from '../../src/server/console/bundle.ts'
 const STRAY = join(process.cwd(), 'dist', 'main.js')
 const modified = () => statSync(STRAY, { throwIfNoEntry: false })?.mtimeMs
 
-test("the console's code (client/main.ts and what it imports) as one readable ES module, built in memory and silently", async () => {
+test("the console's code (src/console-page/main.ts and what it imports) as one readable ES module, built in memory and silently", async () => {
   const warn = vi.spyOn(console, 'warn')
   const before = modified()
   try {
     const code = await bundleConsole()
     expect(typeof code).toBe('string')
-    // src/console-ui/http-transport.ts, imported by client/main.ts
+    // src/console-page/http-transport.ts, imported by main.ts
     expect(code).toContain('new EventSource(this.#withToken(`${this.prefix}/events`))')
-    // client/main.ts itself, its names kept
+    // main.ts itself, its names kept
     expect(code).toContain('function viewOf(hash) {')
     // One module: no import of another file is left for the browser to resolve.
     expect(code).not.toMatch(/^\s*import\s/m)

@@ -91,7 +91,7 @@ describe('the console over HTTP', () => {
     expect(Number(style.headers.get('Content-Length'))).toBe(css.length)
     expect(css.toString()).toMatch(/\{[^}]*\}/)
     // The file itself (the script is bundled from the sources, the style sheet is not).
-    expect(css.equals(readFileSync(new URL('../../src/server/console/client/console.css', import.meta.url)))).toBe(true)
+    expect(css.equals(readFileSync(new URL('../../src/console-page/console.css', import.meta.url)))).toBe(true)
 
     const script = await fetch(`${server.url}/__admin/console/console.js`)
     expect(script.status).toBe(200)

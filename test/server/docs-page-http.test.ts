@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs'
 import { get, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openApiDocument } from '../../src/handlers/openapi/document.ts'
+import { openApiDocument } from '../../src/handlers/kit-routes/openapi/document.ts'
 import { RENDERER_PATH } from '../../src/server/http/docs-page.ts'
-import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/routing/operation-table.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { call, expectProblem, rawExchange } from './http-helpers.ts'
 

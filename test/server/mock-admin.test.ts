@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
-import { DEFAULT_SURFACE } from '../../src/handlers/operation-table.ts'
+import { DEFAULT_SURFACE } from '../../src/handlers/routing/operation-table.ts'
 import { buildScenario, DEFAULT_PROFILE, scenarios } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, expectJson, expectProblem } from './http-helpers.ts'

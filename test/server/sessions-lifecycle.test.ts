@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
-import { recordsOf } from '../../src/api/mock-state.ts'
+import { recordsOf } from '../../src/api/internals.ts'
 import type { Scenario } from '../../src/index.ts'
 import { SessionLimitError, SessionOptionsError, startMockServer, type MockServer, type MockSession } from '../../src/node/index.ts'
 import { authOf, call, eventStream, expectJson, expectProblem } from './http-helpers.ts'

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
-import { recordsOf } from '../../src/api/mock-state.ts'
+import { recordsOf } from '../../src/api/internals.ts'
 import { buildScenario } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { compareByCreatedThenId } from '../../src/model/ordering.ts'

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, test } from 'vitest'
 import type { ApiRequest } from '../../src/handlers/api-request.ts'
-import { reply } from '../../src/handlers/reply.ts'
+import { reply } from '../../src/handlers/reply/reply.ts'
 import { writeReply } from '../../src/server/http/write-reply.ts'
 
 /** A ServerResponse that keeps what it was given and finishes only when told to. */

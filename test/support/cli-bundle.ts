@@ -40,6 +40,6 @@ export default async function setup(project: TestProject): Promise<void> {
   const client = join(OUT, 'console/client')
   mkdirSync(client, { recursive: true })
   writeFileSync(join(client, 'console.js'), await bundleConsole({ minify: true }))
-  copyFileSync(join(ROOT, 'src/server/console/client/console.css'), join(client, 'console.css'))
+  copyFileSync(join(ROOT, 'src/console-page/console.css'), join(client, 'console.css'))
   project.provide('cli', join(OUT, 'cli/main.js'))
 }

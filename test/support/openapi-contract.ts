@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { matchRequestUrl } from 'msw'
 import { afterAll } from 'vitest'
-import { kitRoutes } from '../../src/handlers/routes.ts'
+import { kitRoutes } from '../../src/handlers/routing/route-patterns.ts'
 
 declare module 'vitest' {
   interface TaskMeta {

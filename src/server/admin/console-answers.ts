@@ -4,7 +4,7 @@
  * files hold no data. The router guards them like every control-plane route (Host, Origin) first.
  */
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import type { Answer } from '../../handlers/reply.ts'
+import type { Answer } from '../../handlers/reply/reply.ts'
 import type { EventStream } from '../console/events.ts'
 import { CONSOLE_PAGE, PAGE_HEADERS } from '../console/page.ts'
 import type { Caller } from './context.ts'

@@ -6,9 +6,9 @@
  */
 import { dispatcherOf } from '../../api/dispatcher-of.ts'
 import type { MockApi, MockApiOptions } from '../../api/create-mock-api.ts'
-import { replaceInitialState } from '../../api/mock-state.ts'
+import { replaceInitialState } from '../../api/internals.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import type { Dispatcher } from '../../handlers/dispatch.ts'
+import type { Dispatcher } from '../../handlers/routing/dispatch.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import { InvalidStateError } from '../../model/validate-state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'

@@ -12,7 +12,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { isIP } from 'node:net'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import type { Caller } from './context.ts'
 
 export interface AdminAccess {

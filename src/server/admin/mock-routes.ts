@@ -17,8 +17,8 @@
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  *   ...    records, scenario: the records and the preset served (record-routes.ts)
  */
-import { Problem } from '../../handlers/problem.ts'
-import { validate } from '../../handlers/validation.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
+import { validate } from '../../handlers/definitions/validation.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { faultSchema } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'

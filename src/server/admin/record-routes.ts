@@ -11,7 +11,7 @@
  *
  * Collections: organizations, accounts, workspaces, applications.
  */
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import type { CollectionName } from '../../model/database.ts'
 import { addRecord, COLLECTIONS, deleteRecord, editRecord, listRecords, recordOf } from '../../mock-admin/records.ts'
 import { presetState } from '../../mock-admin/scenario.ts'

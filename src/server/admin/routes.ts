@@ -3,7 +3,7 @@
  * sessions' (session-routes.ts). The router (src/server/http/router.ts) answers requests with them; the MCP
  * tools (mcp/tools.ts) call them too, which is why they live below both.
  */
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import { MAX_BODY_BYTES } from '../../handlers/limits.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
 import { tokenProblem } from './guard.ts'

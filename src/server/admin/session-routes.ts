@@ -12,8 +12,8 @@
  * nothing there (404, as for a session that does not exist).
  */
 import { z } from '../../model/zod.ts'
-import { Problem } from '../../handlers/problem.ts'
-import { validate } from '../../handlers/validation.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
+import { validate } from '../../handlers/definitions/validation.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { scenarios } from '../../scenarios/presets.ts'
 import { resolveScenario, type ScenarioRef } from '../../scenarios/resolve.ts'

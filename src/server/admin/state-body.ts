@@ -2,7 +2,7 @@
  * A body as an admin request brings it (`POST state`, a session's `state`): read and bounded (checked by
  * src/mock-admin/state.ts, which the devtools panel calls too).
  */
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 
 /** The JSON body of an admin request; undefined when it is empty. A malformed one is a 400 problem. */
 export async function readJson(request: Request): Promise<unknown> {

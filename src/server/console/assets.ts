@@ -1,14 +1,17 @@
 /**
- * The console's static files: its script (client/*.ts, bundled) and its style sheet.
+ * The console's static files: its script (src/console-page/, bundled) and its style sheet.
  *
- * Where they are: the package ships them in `dist/console/client/` (written by scripts/build.ts); this
- * module ends up in a file one level below `dist/` (`dist/chunks/`, `dist/node/`), and in the sources it
- * is `src/server/console/assets.ts`, so `../console/client/` names the right folder in both. From the
- * sources the script is not built yet: it is bundled on first request (rolldown, a devDependency).
+ * Where they are: the package ships them in `dist/console/client/` (written by scripts/build.ts), and this
+ * module ends up in a file one level below `dist/` (`dist/chunks/`, `dist/node/`), so `../console/client/`
+ * names that folder. From the sources (src/server/console/assets.ts) that folder does not exist: the style
+ * sheet is read from the page's own folder, src/console-page/, and the script bundled on first request
+ * (rolldown, a devDependency).
  */
 import { readFile } from 'node:fs/promises'
 
 const CLIENT = new URL('../console/client/', import.meta.url)
+/** The console page's folder in the sources. */
+const SOURCES = new URL('../../console-page/', import.meta.url)
 
 export interface Asset {
   body: Buffer
@@ -42,8 +45,9 @@ async function load(name: string): Promise<Buffer> {
     return await readFile(new URL(name, CLIENT))
   } catch (error) {
     // Stryker disable next-line ConditionalExpression,LogicalOperator: untestable
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || name !== 'console.js') throw error
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
   }
+  if (name === 'console.css') return await readFile(new URL(name, SOURCES))
   // Running from the sources: bundle the script now. (Not a static import: the package has no bundler.)
   const bundler = (await import(new URL('./bundle.ts', import.meta.url).href)) as typeof import('./bundle.ts')
   return Buffer.from(await bundler.bundleConsole())

@@ -10,7 +10,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /**
- * The console's page: the frame the script (client/main.ts) fills in with the console UI's sections. It
+ * The console's page: the frame the script (src/console-page/main.ts) fills in with the console UI's sections. It
  * is the same at `/` and at `/__admin/` and holds no data, so that it can be written once; everything it
  * shows comes from the admin routes (`info`, `records`, `sessions`, `events`).
  */

@@ -1,4 +1,4 @@
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import type { Exchange } from './exchange.ts'
 
 /**

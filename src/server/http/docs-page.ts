@@ -11,13 +11,13 @@ import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { gunzip, gzip } from 'node:zlib'
-import { internalsOf } from '../../api/internals.ts'
+import { servedSurfaceOf } from '../../api/internals.ts'
 import type { MockApi } from '../../api/create-mock-api.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import { responseTarget } from '../../handlers/envelope.ts'
+import { responseTarget } from '../../handlers/reply/envelope.ts'
 import { once } from '../../handlers/memo.ts'
-import { Problem, problemReply } from '../../handlers/problem.ts'
-import { toResponse } from '../../handlers/reply.ts'
+import { Problem, problemReply } from '../../handlers/reply/problem.ts'
+import { toResponse } from '../../handlers/reply/reply.ts'
 import type { Caller } from '../admin/context.ts'
 import { tokenProblem } from '../admin/guard.ts'
 import { PAGE_HEADERS } from '../console/page.ts'
@@ -91,8 +91,8 @@ function credentialsSection(api: MockApi): string {
 }
 
 async function page(api: MockApi, origin: string): Promise<Response> {
-  const { openApiDocument } = await import('../../handlers/openapi/document.ts')
-  const document = openApiDocument('3.1', origin, internalsOf(api).mock.surface)
+  const { openApiDocument } = await import('../../handlers/kit-routes/openapi/document.ts')
+  const document = openApiDocument('3.1', origin, servedSurfaceOf(api))
   const info = document.info as { description: string }
   info.description += credentialsSection(api)
   const { apiKey, apiSecret } = api.credentials

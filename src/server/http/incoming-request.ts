@@ -3,7 +3,7 @@ import { Readable } from 'node:stream'
 import { NO_BODY, type ApiRequest } from '../../handlers/api-request.ts'
 import { readUpTo, type BodyRead } from '../../handlers/read-body.ts'
 import { MAX_BODY_BYTES } from '../../handlers/limits.ts'
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import { requestUrl } from './request-url.ts'
 
 /**

@@ -19,9 +19,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { MockApi } from '../../api/create-mock-api.ts'
-import { emptyReply } from '../../handlers/reply.ts'
-import { corsHeaders, preflightHeaders } from '../../handlers/cors.ts'
-import { Problem } from '../../handlers/problem.ts'
+import { emptyReply } from '../../handlers/reply/reply.ts'
+import { corsHeaders, preflightHeaders } from '../../handlers/reply/cors.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
+import { isApiRequest } from '../../handlers/routing/route-patterns.ts'
 import { baseEvents, consoleFile, consolePage, CONSOLE_ASSETS, sessionEvents } from '../admin/console-answers.ts'
 import type { Caller } from '../admin/context.ts'
 import type { Control } from '../admin/control.ts'
@@ -149,8 +150,7 @@ function isDocsPage({ request }: Exchange): boolean {
 
 /** The API is `/api` and what is below it, nothing else: a client with a wrong base path fails here as it would against the service. */
 function isApi({ request }: Exchange): boolean {
-  const { pathname } = request.url
-  return pathname === '/api' || pathname.startsWith('/api/')
+  return isApiRequest(request.url, undefined)
 }
 
 function refusePreflight(): Problem {

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import { bodyLength, type Reply } from '../../handlers/reply.ts'
+import { bodyLength, type Reply } from '../../handlers/reply/reply.ts'
 
 /** Largest body joined into one buffer (1 MiB); bigger ones are written chunk by chunk. */
 export const MAX_JOINED_BODY = 1024 * 1024

@@ -6,7 +6,7 @@
  * hundred snapshots in 1.6 KB of request took a server of 289 MB to 4.6 GB.
  */
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js'
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { MAX_ADMIN_BODY_BYTES } from '../limits.ts'
 import { packageVersion } from '../package-info.ts'

@@ -5,11 +5,11 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import { z } from '../../model/zod.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { specDecisions } from '../package-info.ts'
-import { internalsOf } from '../../api/internals.ts'
+import { servedSurfaceOf } from '../../api/internals.ts'
 import { adminCall, inputShape, toolsFor, type Tool } from './tools.ts'
 import { sizeText } from '../../text/size-text.ts'
 
@@ -25,7 +25,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
   const server = new McpServer({ name: 'workspace-api-mock', version })
   const call = adminCall(context, caller)
   // Sessions serve the base state's operations: its surface names them all (another after a redefinition).
-  const surface = () => internalsOf(context.base.api).mock.surface
+  const surface = () => servedSurfaceOf(context.base.api)
   for (const tool of toolsFor(() => surface().operations.map((operation) => operation.name))) {
     server.registerTool(
       tool.name,
@@ -43,7 +43,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
     'openapi://workspace-api-mock/openapi.json',
     { description: 'The OpenAPI 3.1 document of the API this server mocks', mimeType: 'application/json' },
     async (uri) => {
-      const { openApiDocument } = await import('../../handlers/openapi/document.ts')
+      const { openApiDocument } = await import('../../handlers/kit-routes/openapi/document.ts')
       return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin, surface())) }] }
     },
   )

@@ -9,7 +9,7 @@
  */
 import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
-import { Problem } from '../../handlers/problem.ts'
+import { Problem } from '../../handlers/reply/problem.ts'
 import { includes, type JournalEntry } from '../../testkit/journal.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'

@@ -4,7 +4,7 @@
  * the request path).
  */
 import type { MockApi } from '../../api/mock-api.ts'
-import type { Dispatcher } from '../../handlers/dispatch.ts'
+import type { Dispatcher } from '../../handlers/routing/dispatch.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import { registerFaultJson } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'

@@ -1,0 +1,34 @@
+/**
+ * The answers of API requests that no operation takes: 414 for an over-long URL (before any routing), and
+ * the `/api` catch-all. Nothing under `/api` ever falls through to the network.
+ */
+import type { ApiRequest } from '../api-request.ts'
+import type { MockContext } from '../context.ts'
+import { MAX_URL_LENGTH } from '../limits.ts'
+import { Problem } from '../reply/problem.ts'
+import { emptyReply, type Answer } from '../reply/reply.ts'
+import { allowedMethods } from './matcher.ts'
+import { journaled, type MaybePromise } from '../definitions/run-operation.ts'
+
+/** 414 for a URL under the API that is longer than the mock reads. */
+export function overlongReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
+  return journaled(mock, request, undefined, {}, () => {
+    throw new Problem(414, `request URL is longer than ${MAX_URL_LENGTH} characters`)
+  })
+}
+
+/** Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and OPTIONS. */
+export function fallbackReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
+  return journaled(mock, request, undefined, {}, () => {
+    const { url } = request
+    const allowed = allowedMethods(url, mock.surface.operations, mock.baseUrl)
+    if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
+    const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
+    if (request.method === 'OPTIONS') {
+      return emptyReply(204, { Allow: allow })
+    }
+    throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+      Allow: allow,
+    })
+  })
+}
