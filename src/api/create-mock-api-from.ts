@@ -47,6 +47,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   const own: Internals = {
     mock,
     store,
+    build: { assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields },
     replace(next) {
       const nextPrincipals = principalsOf(next)
       const loaded = store.replace(next)

@@ -1,6 +1,7 @@
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { Dispatcher } from '../handlers/dispatch.ts'
+import type { FactoryOptions } from '../factories/factories.ts'
 import type { Operation } from '../handlers/operation.ts'
 import type { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -13,6 +14,8 @@ export interface Internals {
   /** The dispatcher, once made (by `api.handle` or `dispatcherOf`). */
   dispatch?: Dispatcher
   store: Store
+  /** What the mock's scenarios are built with besides the seed: a scenario switch builds with them too. */
+  build: Omit<FactoryOptions, 'seed'>
   replace(initial: ScenarioState | Baseline): Promise<void>
 }
 

@@ -5,6 +5,7 @@
 import type { Baseline } from '../model/baseline.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
+import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { completeState } from './initial-state.ts'
 import { internalsOf } from './internals.ts'
 import type { MockApi } from './mock-api.ts'
@@ -38,6 +39,15 @@ export function stateFor(api: MockApi, state: unknown): ScenarioState {
  */
 export async function replaceState(api: MockApi, state: unknown): Promise<void> {
   return internalsOf(api).store.load(stateFor(api, state))
+}
+
+/**
+ * A preset (or scenario) built with `seed` as this mock builds its own: with its fields of your own, its
+ * access types and protocols, its icons' origin. A scenario switch that built without them served records
+ * that lacked the fields, and `reset()` came back to those.
+ */
+export function scenarioFor(api: MockApi, ref: ScenarioRef, seed: number): ScenarioState {
+  return buildScenario(ref, { ...internalsOf(api).build, seed })
 }
 
 /** The records of one collection, read without filling lazy collections (see Store). */
