@@ -13,7 +13,7 @@ import { markDefined, operationOf, optional, type Definition, type ResponseDefin
 import type { Operation } from './operation.ts'
 import type { HttpMethod, RecordSchema } from './operation-spec.ts'
 import type { Problem } from './problem.ts'
-import type { Paging, RequestView } from './run-context.ts'
+import { badTimeout, type Paging, type RequestView } from './run-context.ts'
 import type { ApplicationCollection, WorkspaceCollection } from './tenant.ts'
 
 export type { ResponseDefinition, RecordSchema, Paging, RequestView, WorkspaceCollection, ApplicationCollection }
@@ -105,6 +105,8 @@ export interface OperationDefinition<
   summary?: string
   description?: string
   tag?: string
+  /** Milliseconds `run` may take to settle before the kit answers 500 (and journals why); default the mock's `operationTimeout` (2000). */
+  timeout?: number
   run(context: RunContext<P, Q, H, B, Scoped, R>): Answer<DataOf<R>>
 }
 
@@ -177,6 +179,8 @@ function checkDefinition(definition: Definition): void {
   if (definition.scope !== undefined && definition.scope !== 'workspace') fail('scope', `expected 'workspace', got ${JSON.stringify(definition.scope)}`)
   checkResponse(definition.response, fail)
   for (const status of definition.statuses ?? []) if (!Number.isInteger(status) || status < 400 || status > 599) fail('statuses', `expected error statuses 400..599, got ${status}`)
+  const timeout = definition.timeout === undefined ? undefined : badTimeout(definition.timeout)
+  if (timeout !== undefined) fail('timeout', timeout)
 }
 
 function checkParameters(definition: Definition, fail: (key: string, reason: string) => never): void {

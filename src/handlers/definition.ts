@@ -51,6 +51,8 @@ export interface Definition extends OperationTexts {
   readonly scope?: 'workspace'
   readonly response?: ResponseDefinition
   readonly statuses?: readonly number[]
+  /** Milliseconds `run` may take to settle (an operation of your own; the mock's `operationTimeout` otherwise). */
+  readonly timeout?: number
   run(context: OperationRun): unknown
 }
 
@@ -150,8 +152,16 @@ function proceed(definition: Definition, operation: Operation, input: OperationI
   const sent = read.sent as string
   const scope: RunScope | undefined = definition.scope === 'workspace' ? { workspace: visibleWorkspace(mock, sent, principal), sent } : undefined
   if (scope) input.trace.read('workspaces', scope.workspace)
-  const result = definition.run(new OperationRun(mock, principal, input.request, read, body, scope, input.trace))
-  return result instanceof Promise ? result.then((answer) => answered(operation, input, answer, read.page)) : answered(operation, input, result, read.page)
+  const run = new OperationRun(mock, principal, input.request, read, body, scope, input.trace)
+  const result = definition.run(run)
+  if (!isThenable(result)) return answered(operation, input, result, read.page)
+  // The kit's own operations settle by themselves; a user's may never: it gets a timeout.
+  const settled = isDefined(operation) ? run.settled(result, definition.timeout ?? mock.operationTimeout, operation.name) : result
+  return Promise.resolve(settled).then((answer) => answered(operation, input, answer, read.page))
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
 /** A parameter's value as sent: path segments as MSW matched them, a header, a query value (an empty one is absent). */

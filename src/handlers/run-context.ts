@@ -7,6 +7,22 @@ import type { RequestTrace } from './trace.ts'
 
 export type { RunScope }
 
+/** Milliseconds an operation of your own may take to settle, by default: under a test runner's own 5 s. */
+export const DEFAULT_OPERATION_TIMEOUT = 2000
+/** The longest timeout one may set: ten minutes. */
+const MAX_TIMEOUT = 600_000
+
+/** Why a timeout is not one (undefined when it is): whole milliseconds from 1 to ten minutes. */
+export function badTimeout(value: unknown): string | undefined {
+  if (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TIMEOUT) return undefined
+  return `expected whole milliseconds from 1 to ${MAX_TIMEOUT}, got ${typeof value === 'number' ? value : typeof value}`
+}
+
+// The real timers, taken when the kit loads: a test's fake timers (installed later) must not stop the clock
+// of a run that never settles.
+const later = globalThis.setTimeout.bind(globalThis)
+const cancel = globalThis.clearTimeout.bind(globalThis)
+
 /** The page a `page` response answers: the kit's paging parameters, within the profile's bounds. */
 export interface Paging {
   readonly currentPage: number
@@ -43,6 +59,9 @@ export class OperationRun {
   readonly #trace: RequestTrace
   #workspaces: WorkspaceCollection | undefined
   #applications: ApplicationCollection | undefined
+  /** Set when the request was answered without this run (it timed out): its writes are refused from then on. */
+  #over = false
+  readonly #live = (): boolean => !this.#over
 
   constructor(mock: MockContext, principal: Account, request: RequestView, inputs: Inputs, body: unknown, scope: RunScope | undefined, trace: RequestTrace) {
     this.#mock = mock
@@ -87,11 +106,11 @@ export class OperationRun {
   }
 
   get workspaces(): WorkspaceCollection {
-    return (this.#workspaces ??= new WorkspaceCollection(this.#mock, this.principal, this.#trace))
+    return (this.#workspaces ??= new WorkspaceCollection(this.#mock, this.principal, this.#trace, this.#live))
   }
 
   get applications(): ApplicationCollection {
-    return (this.#applications ??= new ApplicationCollection(this.#mock, this.principal, this.#scope, this.#trace))
+    return (this.#applications ??= new ApplicationCollection(this.#mock, this.principal, this.#scope, this.#trace, this.#live))
   }
 
   /** The mock's seeded factories (the mock's seed and fields; they start again at `reset()`). */
@@ -107,5 +126,21 @@ export class OperationRun {
   /** An RFC 9457 problem in the kit's shape, to return or throw. */
   problem(status: number, detail: string, errors?: ErrorDetail[]): Problem {
     return new Problem(status, detail, errors)
+  }
+
+  /**
+   * What `run` answered, once it settles; a 500 problem if it has not after `ms` milliseconds. The request
+   * is then answered and journaled, and the run's later writes are refused: a request answered 500 changes
+   * nothing afterwards.
+   */
+  settled<T>(answer: PromiseLike<T>, ms: number, operation: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = later(() => {
+        this.#over = true
+        reject(new Problem(500, `the mock failed: operation ${operation} did not settle within its timeout of ${ms} ms`).because({ kind: 'error' }))
+      }, ms)
+      const done = () => cancel(timer)
+      answer.then((value) => (done(), resolve(value)), (error: unknown) => (done(), reject(error)))
+    })
   }
 }

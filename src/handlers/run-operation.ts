@@ -91,10 +91,19 @@ export class Journaling implements RequestTrace, TraceNotes {
     ;(this.faults ??= []).push({ fault, delay })
   }
 
+  /** The problem reply of anything thrown: whatever a user's code throws or answers becomes a problem (a 500 at worst). */
   fail(error: unknown): Answer {
-    const problem = asProblem(error, this.operation, this.mock)
-    this.problem = problem.note()
-    return problemReply(problem, this.target, this.mock.profile.problemTitles)
+    let problem: Problem
+    try {
+      problem = writable(asProblem(error, this.operation, this.mock))
+      this.problem = problem.note()
+      return problemReply(problem, this.target, this.mock.profile.problemTitles)
+    } catch (unwritable) {
+      // A problem JSON cannot write (a cyclic or BigInt detail), or an error that throws when read.
+      problem = new Problem(500, `the mock failed: ${messageOf(unwritable)}`).because({ kind: 'error' })
+      this.problem = problem.note()
+      return problemReply(problem, this.target, this.mock.profile.problemTitles)
+    }
   }
 
   finish(answer: Answer): MaybePromise<Answer> {
@@ -209,7 +218,23 @@ function asProblem(error: unknown, operation: Operation | undefined, mock: MockC
     return new Problem(500, violation.message).because({ kind: 'error' })
   }
   console.error('[workspace-api-mock] unexpected error:', error)
-  return new Problem(500, `the mock failed: ${error instanceof Error ? error.message : String(error)}`).because({ kind: 'error' })
+  return new Problem(500, `the mock failed: ${messageOf(error)}`).because({ kind: 'error' })
+}
+
+/** A problem the kit can answer with: an error status (a `problem(99, ...)` of a user's code is a 500 naming it). */
+function writable(problem: Problem): Problem {
+  const { status } = problem
+  if (Number.isInteger(status) && status >= 400 && status <= 599) return problem
+  return new Problem(500, `the mock failed: a problem's status is an integer from 400 to 599, got ${String(status)}`).because({ kind: 'error' })
+}
+
+/** What a thrown value says, whatever it is (a null-prototype object has no `toString`). */
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error)
+  } catch {
+    return Object.prototype.toString.call(error)
+  }
 }
 
 /** The served schema of an operation's success body; undefined for none (a 204, the kit's own routes). */
