@@ -4,7 +4,8 @@
  * made; definition.ts turns it into the pipeline's operation, as it does the spec's six. The types give
  * `run` its inputs as the schemas parse them and hold its answer to the response's record.
  */
-import { DefinitionError, isZodSchema, notZod } from '../model/definition-error.ts'
+import { DefinitionError, inheritedName, isZodSchema, literalPrototype, notZod } from '../model/definition-error.ts'
+import { notJsonKind } from '../model/json-values.ts'
 import type { AnySchema, FieldRecord } from '../model/fields.ts'
 import type { Account, Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 import type { z } from '../model/zod.ts'
@@ -156,6 +157,9 @@ const PATH = /^\/api(?:\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\}))+$/
 /** Headers the kit reads itself. */
 const KIT_HEADERS = new Set(['x-api-key', 'x-api-secret', 'x-workspace-id', 'content-type', 'content-length'])
 
+/** Why an input schema is refused: the documents describe every input, and zod's JSON Schema has no word for this kind. */
+const undescribable = (kind: string) => `the OpenAPI documents cannot describe a ${kind} schema: take what JSON and URLs carry (z.coerce for numbers) and convert it in run`
+
 /** Every check one definition allows on its own (names and routes against others: operation-table.ts). */
 function checkDefinition(definition: Definition): void {
   if (definition === null || typeof definition !== 'object') throw new DefinitionError('(definition)', 'expected an object')
@@ -168,11 +172,14 @@ function checkDefinition(definition: Definition): void {
   if (typeof definition.path !== 'string' || !PATH.test(definition.path)) {
     fail('path', `expected a path under /api with {name} parameters, such as /api/workspaces/{workspaceId}, got ${JSON.stringify(definition.path)}`)
   }
+  if (/\/\.\.?(?=\/|$)/.test(definition.path)) fail('path', `no URL reaches ${definition.path}: a client resolves its . and .. segments away`)
   if (typeof definition.run !== 'function') fail('run', 'expected a function')
   checkParameters(definition, fail)
   if (definition.body !== undefined) {
     if (definition.method === 'GET') fail('body', 'a GET has no body')
     if (!isZodSchema(definition.body)) fail('body', notZod(definition.body))
+    const kind = notJsonKind(definition.body!)
+    if (kind !== undefined) fail('body', undescribable(kind))
   }
   if (definition.bodyFields !== undefined && definition.bodyFields !== 'workspace' && definition.bodyFields !== 'application') fail('bodyFields', "expected 'workspace' or 'application'")
   if (definition.bodyFields !== undefined && definition.body === undefined) fail('bodyFields', 'the operation has no body')
@@ -186,11 +193,21 @@ function checkDefinition(definition: Definition): void {
 function checkParameters(definition: Definition, fail: (key: string, reason: string) => never): void {
   const inPath = [...definition.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
   if (new Set(inPath).size < inPath.length) fail('path', 'a path parameter appears twice')
+  for (const name of inPath) {
+    const inherited = inheritedName(name)
+    if (inherited !== undefined) fail(`params.${name}`, inherited)
+  }
   for (const [key, shape] of [['params', definition.params], ['query', definition.query], ['headers', definition.headers]] as const) {
     if (shape === undefined) continue
     if (shape === null || typeof shape !== 'object') fail(key, 'expected an object of zod schemas by name')
+    const literal = literalPrototype(shape)
+    if (literal !== undefined) fail(`${key}.__proto__`, literal)
     for (const [name, schema] of Object.entries(shape)) {
+      const inherited = inheritedName(name)
+      if (inherited !== undefined) fail(`${key}.${name}`, inherited)
       if (!isZodSchema(schema)) fail(`${key}.${name}`, notZod(schema))
+      const kind = notJsonKind(schema)
+      if (kind !== undefined) fail(`${key}.${name}`, undescribable(kind))
       if (key === 'params' && !inPath.includes(name)) fail(`params.${name}`, `the path ${definition.path} has no {${name}}`)
       if (key === 'headers' && KIT_HEADERS.has(name.toLowerCase())) fail(`headers.${name}`, name.toLowerCase() === 'x-workspace-id' ? "use scope: 'workspace'" : 'the kit reads this header itself')
     }
@@ -216,4 +233,6 @@ function checkResponse(response: ResponseDefinition | undefined, fail: (key: str
     fail('response.record', "expected 'workspace', 'application' or { name: 'MyRecord', schema } (a component name in PascalCase)")
   }
   if (!isZodSchema(record.schema)) fail('response.record.schema', notZod(record.schema))
+  const kind = notJsonKind(record.schema)
+  if (kind !== undefined) fail('response.record.schema', `its values cannot be JSON (a ${kind} schema), and the kit answers JSON`)
 }

@@ -1,4 +1,5 @@
 import type { CollectionName } from '../model/database.ts'
+import { messageOf } from '../model/definition-error.ts'
 import type { Account } from '../model/schemas.ts'
 import type { ApiRequest } from './api-request.ts'
 import { authenticate } from './auth.ts'
@@ -226,15 +227,6 @@ function writable(problem: Problem): Problem {
   const { status } = problem
   if (Number.isInteger(status) && status >= 400 && status <= 599) return problem
   return new Problem(500, `the mock failed: a problem's status is an integer from 400 to 599, got ${String(status)}`).because({ kind: 'error' })
-}
-
-/** What a thrown value says, whatever it is (a null-prototype object has no `toString`). */
-function messageOf(error: unknown): string {
-  try {
-    return error instanceof Error ? String(error.message) : String(error)
-  } catch {
-    return Object.prototype.toString.call(error)
-  }
 }
 
 /** The served schema of an operation's success body; undefined for none (a 204, the kit's own routes). */
