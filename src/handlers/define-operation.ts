@@ -6,7 +6,7 @@
  */
 import { DefinitionError, inheritedName, isZodSchema, literalPrototype, notZod } from '../model/definition-error.ts'
 import { notJsonKind } from '../model/json-values.ts'
-import type { AnySchema, FieldRecord } from '../model/fields.ts'
+import { checkFields, type AnySchema, type FieldRecord, type RecordFields } from '../model/fields.ts'
 import type { Account, Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 import type { z } from '../model/zod.ts'
 import type { Factories } from '../factories/factories.ts'
@@ -15,33 +15,84 @@ import type { Operation } from './operation.ts'
 import type { HttpMethod, RecordSchema } from './operation-spec.ts'
 import type { Problem } from './problem.ts'
 import { badTimeout, type Paging, type RequestView } from './run-context.ts'
-import type { ApplicationCollection, WorkspaceCollection } from './tenant.ts'
 
-export type { ResponseDefinition, RecordSchema, Paging, RequestView, WorkspaceCollection, ApplicationCollection }
-export type { ApplicationValues, WorkspaceValues } from './tenant.ts'
+export type { ResponseDefinition, RecordSchema, Paging, RequestView }
 
 type Shape = Readonly<Record<string, AnySchema>>
 type Outputs<S> = { readonly [K in keyof S]: S[K] extends AnySchema ? z.core.output<S[K]> : never }
 
-/** The record type of a response's record: a built-in one, or the output of your schema. */
-export type RecordOf<R> = R extends 'workspace' ? Workspace : R extends 'application' ? Application : R extends RecordSchema<infer S> ? z.core.output<S> : never
+/** The values of fields of your own (`{ status: { schema, build } }`), by name, as their schemas output them. */
+export type FieldValues<D> = { [K in keyof D]: D[K] extends { schema: infer S extends AnySchema } ? z.core.output<S> : never }
+type Own<F, R extends FieldRecord> = R extends keyof F ? FieldValues<NonNullable<F[R]>> : {}
+
+/** A workspace with the fields of your own `F` declares (`F`: a `fields` object, `{}` for none). */
+export type WorkspaceOf<F = {}> = Workspace & Own<F, 'workspace'>
+/** An application with the fields of your own `F` declares. */
+export type ApplicationOf<F = {}> = Application & Own<F, 'application'>
+
+/** The members the store sets itself on a create or an update, whatever it is given. */
+type SetByTheStore = 'id' | 'organization' | 'workspace' | 'icons' | 'created' | 'created_by' | 'updated' | 'modified_by'
+/** What an update may set of a workspace: its own members and the fields of your own, as their schemas output them. */
+export type WorkspaceChanges<F = {}> = Partial<Omit<WorkspaceOf<F>, SetByTheStore>>
+/** What an update may set of an application. */
+export type ApplicationChanges<F = {}> = Partial<Omit<ApplicationOf<F>, SetByTheStore>>
+/** A new workspace: `name`, and optionally `description` and `domain` (default `""`) and fields of your own (built when absent). */
+export type WorkspaceValues<F = {}> = WorkspaceChanges<F> & { name: string }
+/** A new application: `name`, and any other member a client may set (defaults: decisions row "Create application body"). */
+export type ApplicationValues<F = {}> = ApplicationChanges<F> & { name: string }
+
+/** The caller's workspaces, as `run` gets them (writes resolve once the store has them). */
+export interface WorkspaceCollection<F = {}> {
+  /** The caller's organization's workspaces, in list order (`created`, then `id`). Do not change the array. */
+  list(): readonly WorkspaceOf<F>[]
+  /** The workspace `id` names (as a client sends it); a 404 problem (thrown) unless the caller's organization owns it. */
+  get(id: string): WorkspaceOf<F>
+  /** Creates a workspace in the caller's organization; the store sets id, organization, icons, stamps and authors. */
+  create(values: WorkspaceValues<F>): Promise<WorkspaceOf<F>>
+  /** Sets the given members; `updated` moves on, `modified_by` is the caller; the store's members stay. */
+  update(workspace: Workspace, changes: WorkspaceChanges<F>): Promise<WorkspaceOf<F>>
+  /** Deletes the workspace and its applications. */
+  delete(workspace: Workspace): void
+}
+
+/** The applications of the caller's workspaces (of the scope's by default), as `run` gets them. */
+export interface ApplicationCollection<F = {}> {
+  /** The workspace's applications in list order. Do not change the array. */
+  list(workspace?: Workspace): readonly ApplicationOf<F>[]
+  /** The application `id` names in the workspace; a 404 problem (thrown) when it is not there. */
+  get(id: string, workspace?: Workspace): ApplicationOf<F>
+  /** Creates an application in the workspace; the store sets id, workspace, icons, stamps and authors. */
+  create(values: ApplicationValues<F>, workspace?: Workspace): Promise<ApplicationOf<F>>
+  /** Sets the given members; `updated` moves on, `modified_by` is the caller; the store's members stay. */
+  update(application: Application, changes: ApplicationChanges<F>): Promise<ApplicationOf<F>>
+  delete(application: Application): void
+}
+
+/** The record type of a response's record: a built-in one (with the fields of your own `F` declares), or the output of your schema. */
+export type RecordOf<R, F = {}> = R extends 'workspace'
+  ? WorkspaceOf<F>
+  : R extends 'application'
+    ? ApplicationOf<F>
+    : R extends RecordSchema<infer S>
+      ? z.core.output<S>
+      : never
 
 /** What `run` answers with (besides a problem): a record, an array of records (a list or every row of a page), or nothing. */
-export type DataOf<R> = R extends { shape: 'item'; record: infer Rec }
-  ? RecordOf<Rec>
+export type DataOf<R, F = {}> = R extends { shape: 'item'; record: infer Rec }
+  ? RecordOf<Rec, F>
   : R extends { shape: 'list' | 'page'; record: infer Rec }
-    ? readonly RecordOf<Rec>[]
+    ? readonly RecordOf<Rec, F>[]
     : void
 
 /** What an override's `respond()` takes for an operation: its record, its list, a page's `data` and numbers, or nothing. */
-export type RespondData<R> = R extends { shape: 'page'; record: infer Rec }
-  ? { data: RecordOf<Rec>[]; current_page?: number; page_size?: number; total?: number }
+export type RespondData<R, F = {}> = R extends { shape: 'page'; record: infer Rec }
+  ? { data: RecordOf<Rec, F>[]; current_page?: number; page_size?: number; total?: number }
   : R extends { shape: 'item' | 'list' }
-    ? DataOf<R>
+    ? DataOf<R, F>
     : void
 
 /** What `run` gets: validated inputs, the caller, the store with the kit's tenant rules, factories, the clock, `problem()`. */
-export interface RunContext<P = Shape, Q = Shape, H = Shape, B = undefined, Scoped = undefined, R = ResponseDefinition> {
+export interface RunContext<P = Shape, Q = Shape, H = Shape, B = undefined, Scoped = undefined, R = ResponseDefinition, F = {}> {
   readonly params: Outputs<P>
   readonly query: Outputs<Q>
   readonly headers: Outputs<H>
@@ -54,13 +105,13 @@ export interface RunContext<P = Shape, Q = Shape, H = Shape, B = undefined, Scop
   /** The caller's organization id. */
   readonly organization: string
   /** The workspace `X-Workspace-ID` names (`scope: 'workspace'`); the kit has answered 422 or 404 otherwise. */
-  readonly workspace: Scoped extends 'workspace' ? Workspace : undefined
+  readonly workspace: Scoped extends 'workspace' ? WorkspaceOf<F> : undefined
   /** The page asked for (`response.shape: 'page'`): answer every row, the kit cuts the page. */
   readonly page: R extends { shape: 'page' } ? Paging : undefined
   /** The caller's workspaces: `list()`, `get(id)` (or 404), `create`, `update`, `delete`. */
-  readonly workspaces: WorkspaceCollection
+  readonly workspaces: WorkspaceCollection<F>
   /** Applications of the caller's workspaces (of the scope's by default): `list`, `get(id)` (or 404), `create`, `update`, `delete`. */
-  readonly applications: ApplicationCollection
+  readonly applications: ApplicationCollection<F>
   /** The mock's seeded factories. */
   readonly factories: Factories
   readonly request: RequestView
@@ -81,6 +132,7 @@ export interface OperationDefinition<
   B extends AnySchema | undefined,
   Scoped extends 'workspace' | undefined,
   R extends ResponseDefinition,
+  F extends RecordFields = {},
 > {
   /** Its name in overrides, faults, the journal and the OpenAPI document (`operationId`). */
   name: Name
@@ -97,6 +149,11 @@ export interface OperationDefinition<
   body?: B
   /** The body also takes the writable fields of your own of this record. */
   bodyFields?: FieldRecord
+  /**
+   * The mock's fields of your own (its `fields` option, declared with `satisfies RecordFields`): `run`'s
+   * records, writes and answer are typed with them. A mock serving the operation must declare them.
+   */
+  fields?: F
   /** `'workspace'`: `X-Workspace-ID` names the workspace the request is about (422 when missing or too long, 404 when not the caller's). */
   scope?: Scoped
   /** The success answer: `{ shape: 'item' | 'list' | 'page', record, status? }` or `{ shape: 'none' }` (204, the default). */
@@ -108,7 +165,7 @@ export interface OperationDefinition<
   tag?: string
   /** Milliseconds `run` may take to settle before the kit answers 500 (and journals why); default the mock's `operationTimeout` (2000). */
   timeout?: number
-  run(context: RunContext<P, Q, H, B, Scoped, R>): Answer<DataOf<R>>
+  run(context: RunContext<P, Q, H, B, Scoped, R, F>): Answer<DataOf<R, F>>
 }
 
 declare const DATA: unique symbol
@@ -146,9 +203,10 @@ export function defineOperation<
   B extends AnySchema | undefined = undefined,
   Scoped extends 'workspace' | undefined = undefined,
   const R extends ResponseDefinition = { shape: 'none' },
->(definition: OperationDefinition<Name, P, Q, H, B, Scoped, R>): DefinedOperation<Name, RespondData<R>> {
+  F extends RecordFields = {},
+>(definition: OperationDefinition<Name, P, Q, H, B, Scoped, R, F>): DefinedOperation<Name, RespondData<R, F>> {
   checkDefinition(definition as unknown as Definition)
-  return markDefined(operationOf(definition as unknown as Definition)) as DefinedOperation<Name, RespondData<R>>
+  return markDefined(operationOf(definition as unknown as Definition)) as DefinedOperation<Name, RespondData<R, F>>
 }
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
@@ -184,6 +242,7 @@ function checkDefinition(definition: Definition): void {
   if (definition.bodyFields !== undefined && definition.bodyFields !== 'workspace' && definition.bodyFields !== 'application') fail('bodyFields', "expected 'workspace' or 'application'")
   if (definition.bodyFields !== undefined && definition.body === undefined) fail('bodyFields', 'the operation has no body')
   if (definition.scope !== undefined && definition.scope !== 'workspace') fail('scope', `expected 'workspace', got ${JSON.stringify(definition.scope)}`)
+  checkFields(definition.fields)
   checkResponse(definition.response, fail)
   for (const status of definition.statuses ?? []) if (!Number.isInteger(status) || status < 400 || status > 599) fail('statuses', `expected error statuses 400..599, got ${status}`)
   const timeout = definition.timeout === undefined ? undefined : badTimeout(definition.timeout)

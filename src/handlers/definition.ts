@@ -6,7 +6,7 @@
  * the inputs in the order of the checks (path, header, query, then the body: 415, 413, 400, then one 422
  * with every problem), the `X-Workspace-ID` scope (404), `run`, and the envelope around its answer.
  */
-import type { AnySchema, FieldRecord } from '../model/fields.ts'
+import type { AnySchema, FieldRecord, RecordFields } from '../model/fields.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import { cachedEnvelope } from './reply-cache.ts'
@@ -51,6 +51,8 @@ export interface Definition extends OperationTexts {
   readonly scope?: 'workspace'
   readonly response?: ResponseDefinition
   readonly statuses?: readonly number[]
+  /** The mock's fields of your own the operation is typed with: a mock serving it must declare them. */
+  readonly fields?: RecordFields
   /** Milliseconds `run` may take to settle (an operation of your own; the mock's `operationTimeout` otherwise). */
   readonly timeout?: number
   run(context: OperationRun): unknown
@@ -94,6 +96,7 @@ export function operationOf(definition: Definition): Operation {
     name: definition.name,
     method: definition.method,
     path: mswPath(definition.path),
+    fields: definition.fields,
     response,
     contract: {
       parameters: page ? [...validated, ...PAGING_PARAMETERS] : validated,
