@@ -59,9 +59,6 @@ export class OperationRun {
   readonly #trace: RequestTrace
   #workspaces: WorkspaceCollection | undefined
   #applications: ApplicationCollection | undefined
-  /** Set when the request was answered without this run (it timed out): its writes are refused from then on. */
-  #over = false
-  readonly #live = (): boolean => !this.#over
 
   constructor(mock: MockContext, principal: Account, request: RequestView, inputs: Inputs, body: unknown, scope: RunScope | undefined, trace: RequestTrace) {
     this.#mock = mock
@@ -106,11 +103,11 @@ export class OperationRun {
   }
 
   get workspaces(): WorkspaceCollection {
-    return (this.#workspaces ??= new WorkspaceCollection(this.#mock, this.principal, this.#trace, this.#live))
+    return (this.#workspaces ??= new WorkspaceCollection(this.#mock, this.principal, this.#trace))
   }
 
   get applications(): ApplicationCollection {
-    return (this.#applications ??= new ApplicationCollection(this.#mock, this.principal, this.#scope, this.#trace, this.#live))
+    return (this.#applications ??= new ApplicationCollection(this.#mock, this.principal, this.#scope, this.#trace))
   }
 
   /** The mock's seeded factories (the mock's seed and fields; they start again at `reset()`). */
@@ -130,13 +127,11 @@ export class OperationRun {
 
   /**
    * What `run` answered, once it settles; a 500 problem if it has not after `ms` milliseconds. The request
-   * is then answered and journaled, and the run's later writes are refused: a request answered 500 changes
-   * nothing afterwards.
+   * is then answered and journaled, and the run's later writes are refused (the collections' `storeFor`).
    */
   settled<T>(answer: PromiseLike<T>, ms: number, operation: string): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const timer = later(() => {
-        this.#over = true
         reject(new Problem(500, `the mock failed: operation ${operation} did not settle within its timeout of ${ms} ms`).because({ kind: 'error' }))
       }, ms)
       const done = () => cancel(timer)

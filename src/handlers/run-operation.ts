@@ -61,6 +61,7 @@ export class Journaling implements RequestTrace, TraceNotes {
   overridden = false
   records: unknown[] | undefined = undefined
   knobs: TracedKnob[] | undefined = undefined
+  answered = false
 
   constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
     this.mock = mock
@@ -108,6 +109,7 @@ export class Journaling implements RequestTrace, TraceNotes {
   }
 
   finish(answer: Answer): MaybePromise<Answer> {
+    this.answered = true
     const { request } = this
     if (this.mock.journal.limit <= 0) return answer
     if (request.hasBody && request.bodyPending?.() !== true) return request.body().then((body) => this.record(answer, body))
