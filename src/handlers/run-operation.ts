@@ -189,6 +189,8 @@ async function guarded(
   if (mock.overrides.size > 0) {
     const overridden = await mock.overrides.respond(operation, request, params, target)
     if (overridden) {
+      // A resolver is the user's code: typed to answer a Response, it may answer anything at run time.
+      if (!(overridden instanceof Response)) throw new TypeError(`the override of ${operation.name} answered ${typeof overridden}, not a Response`)
       entry.overridden = true
       if (mock.strict) {
         const violations = await mock.checkResponse(operation.name, overridden, successSchema(operation), mock.surface.served)

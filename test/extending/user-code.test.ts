@@ -139,6 +139,18 @@ describe('whatever a run throws or answers', () => {
     }
   })
 
+  test('an override that answers no Response, or throws: the same', async () => {
+    const answers = [() => 5, () => Promise.reject(Object.create(null)), ({ problem }: { problem: (status: number, detail: string) => Response }) => problem(99, 'x')]
+    for (const answer of answers) {
+      const remove = api.override('listWorkspaces', answer as never)
+      const response = await api.handle(new Request(`${ORIGIN}/api/workspaces`, { headers: auth() }))
+      expect(response!.status).toBe(500)
+      expect(api.journal.last()).toMatchObject({ operation: 'listWorkspaces', status: 500, why: { decision: { kind: 'error' } } })
+      remove()
+    }
+    expect((await api.handle(new Request(`${ORIGIN}/api/workspaces`, { headers: auth() })))!.status).toBe(200)
+  })
+
   test("a problem's status outside 400..599 is named", async () => {
     const response = await fetch(`${ORIGIN}/api/misbehave/1`, { headers: auth() })
     expect((await response.json()).detail).toBe("the mock failed: a problem's status is an integer from 400 to 599, got 99")
