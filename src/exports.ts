@@ -47,6 +47,11 @@ export {
   type ApplicationCollection,
   type WorkspaceValues,
   type ApplicationValues,
+  type WorkspaceChanges,
+  type ApplicationChanges,
+  type WorkspaceOf,
+  type ApplicationOf,
+  type FieldValues,
   type Paging,
   type RequestView,
 } from './handlers/definitions/define-operation.ts'

@@ -11,7 +11,7 @@ export const deleteWorkspace = defineOperation({
 })
 
 /** Its applications carry a status now. */
-export const fields: RecordFields = {
+export const fields = {
   application: {
     status: {
       schema: z.enum(['active', 'paused']),
@@ -19,6 +19,6 @@ export const fields: RecordFields = {
       writable: true,
     },
   },
-}
+} satisfies RecordFields
 
 export default [deleteWorkspace] as const

@@ -6,6 +6,7 @@ import { createSerializer, workspaceKeyMapper, type MockContext } from '../handl
 import { createHandlers } from '../handlers/routing/create-handlers.ts'
 import type { Operation } from '../handlers/operation.ts'
 import { resolveProfile } from '../handlers/profile.ts'
+import { badTimeout, DEFAULT_OPERATION_TIMEOUT } from '../handlers/definitions/run-context.ts'
 import { toResponse } from '../handlers/reply/reply.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -47,6 +48,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   const own: Internals = {
     mock,
     store,
+    build: { assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields },
     replace(next) {
       const nextPrincipals = principalsOf(next)
       const loaded = store.replace(next)
@@ -85,9 +87,17 @@ function contextOf(
     checkResponse: async (...args) => (await import('../testkit/contract.ts')).checkResponse(...args),
     violations: [],
     now,
+    operationTimeout: operationTimeoutOf(options.operationTimeout),
     factories: () => (factories ??= createFactories({ seed, assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields })),
     resetFactories: () => (factories = undefined),
   }
+}
+
+function operationTimeoutOf(value: number | undefined): number {
+  if (value === undefined) return DEFAULT_OPERATION_TIMEOUT
+  const bad = badTimeout(value)
+  if (bad !== undefined) throw new TypeError(`operationTimeout: ${bad}`)
+  return value
 }
 
 /**

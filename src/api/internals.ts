@@ -4,6 +4,7 @@
  * module (test/house/rules.test.ts holds it so): a caller asks for what it needs by name, and what a mock
  * keeps inside can change without a hunt through the servers.
  */
+import type { FactoryOptions } from '../factories/factories.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { Operation } from '../handlers/operation.ts'
@@ -13,6 +14,7 @@ import type { Baseline } from '../model/baseline.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
+import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { completeState } from './initial-state.ts'
 import type { MockApi } from './mock-api.ts'
 
@@ -22,6 +24,8 @@ export interface Internals {
   /** The dispatcher, once made (by `api.handle` or `dispatcherFor`). */
   dispatch?: Dispatcher
   store: Store
+  /** What the mock's scenarios are built with besides the seed: a scenario switch builds with them too. */
+  build: Omit<FactoryOptions, 'seed'>
   replace(initial: ScenarioState | Baseline): Promise<void>
 }
 
@@ -92,6 +96,15 @@ export function stateFor(api: MockApi, state: unknown): ScenarioState {
  */
 export async function replaceState(api: MockApi, state: unknown): Promise<void> {
   return internalsOf(api).store.load(stateFor(api, state))
+}
+
+/**
+ * A preset (or scenario) built with `seed` as this mock builds its own: with its fields of your own, its
+ * access types and protocols, its icons' origin. A scenario switch that built without them served records
+ * that lacked the fields, and `reset()` came back to those.
+ */
+export function scenarioFor(api: MockApi, ref: ScenarioRef, seed: number): ScenarioState {
+  return buildScenario(ref, { ...internalsOf(api).build, seed })
 }
 
 /** The records of one collection, read without filling lazy collections (see Store). */

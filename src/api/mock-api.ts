@@ -46,6 +46,11 @@ export interface MockApiOptions<Ops extends readonly DefinedOperation[] = readon
    * the presets `unshownOperations` among them. A clash of names or routes throws `DefinitionError`.
    */
   operations?: Ops
+  /**
+   * Milliseconds an operation of your own may take to settle before the mock answers 500 (and journals
+   * why); an operation's own `timeout` wins. Default 2000.
+   */
+  operationTimeout?: number
 }
 
 /** The names of a mock's operations: the built-in ones and those of your own. */

@@ -2,7 +2,8 @@
  * `--watch`: the data source (a state file, a scenario module) and the operations module, each served
  * again after a change on disk, on the same port. A change that does not load (bad JSON, a record that
  * does not fit, a module that throws, a definition the kit cannot serve) keeps the last good one and says
- * why. The modules' own imports are not watched.
+ * why. The modules' own imports are not watched. A module that does not finish loading (a top-level await
+ * that never settles) is abandoned after LOAD_TIMEOUT_MS, so that the next edit is loaded.
  */
 import { surfaceOf } from '../api/mock-surface.ts'
 import { DefinitionError } from '../model/definition-error.ts'
@@ -62,7 +63,7 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
     if (source.kind === 'state') {
       next = withFirstCredentials(loadStateFile(path, surfaceOf({ fields: fields() }).model, settings.seed), settings, path)
     } else {
-      const scenario = withCredentialsOf(await loadScenarioModule(path, ++version), settings)
+      const scenario = withCredentialsOf(await withinLoadTimeout(loadScenarioModule(path, ++version), path), settings)
       next = buildModuleState(scenario, path, { seed: settings.seed, assetsOrigin: server.url, fields: fields() })
     }
     await server.replaceState(next, path)
@@ -81,11 +82,25 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
 function watchOperations(server: MockServer, path: string, out: NodeJS.WritableStream, loaded: (next: OperationsModule) => void): () => void {
   let version = 0
   return watchText(path, async (at) => {
-    const next = await loadOperationsModule(path, ++version)
+    const next = await withinLoadTimeout(loadOperationsModule(path, ++version), path)
     await server.redefine(next)
     loaded(next)
     out.write(`[${at}] reloaded ${path}: ${definitionsLine(next)}\n`)
   })
+}
+
+/** Longest an edited module may take to load: edits load one at a time, and one that never loads would hold every later one. */
+const LOAD_TIMEOUT_MS = 5000
+
+/** The module `loading` loads, or a `SourceError` once it has taken LOAD_TIMEOUT_MS (it is then abandoned). */
+function withinLoadTimeout<T>(loading: Promise<T>, path: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const abandoned = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SourceError(`${path} did not finish loading within ${LOAD_TIMEOUT_MS / 1000} s (a top-level await that never settles?): abandoned`)), LOAD_TIMEOUT_MS)
+  })
+  // What the abandoned load says later is not heard.
+  loading.catch(() => {})
+  return Promise.race([loading, abandoned]).finally(() => clearTimeout(timer))
 }
 
 /** What an operations module declares, in a line: `2 operations (deleteWorkspace, getReport); fields: application.status`. */

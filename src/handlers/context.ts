@@ -38,6 +38,8 @@ export interface MockContext {
   readonly now: () => number
   /** The mock's seeded factories, for operations of your own (made on first use, again after a reset). */
   readonly factories: () => Factories
+  /** Milliseconds an operation of your own may take to settle, unless its definition says otherwise. */
+  readonly operationTimeout: number
 }
 
 /** JSON rows of records as the API shows them, cached per stored record (updates store new objects). */

@@ -1,3 +1,4 @@
+import type { RecordFields } from '../model/fields.ts'
 import type { Account, ErrorDetail } from '../model/schemas.ts'
 import type { MockContext } from './context.ts'
 import type { ApiRequest } from './api-request.ts'
@@ -23,6 +24,8 @@ export interface OperationInput {
 
 /** An operation the mock serves: what it is, and how it runs. */
 export interface Operation extends OperationSpec {
+  /** The fields of your own an operation of yours is typed with (its definition's `fields`): the mock must declare them. */
+  readonly fields?: RecordFields
   run(input: OperationInput): Promise<Answer> | Answer
 }
 

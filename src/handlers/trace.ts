@@ -54,6 +54,8 @@ export interface RequestTrace {
   knob(name: TracedKnob): void
   /** A fault acted on the request: delayed it (`delay` in ms) or answered it. */
   faulted(fault: FaultDescription, delay?: number): void
+  /** Whether the request was answered: its operation writes nothing after that (a `run` past its timeout). */
+  readonly answered: boolean
 }
 
 /**

@@ -3,12 +3,12 @@
  * built with the seed becomes the state served and what `reset()` returns to. The first principal keeps
  * the credentials it has, so that the page (or a client) that holds them stays signed in.
  */
-import { assetsOriginOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
+import { scenarioFor } from '../api/internals.ts'
 import { Problem } from '../handlers/reply/problem.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { scenarios } from '../scenarios/presets.ts'
-import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
+import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../scenarios/with-credentials.ts'
 
 /** The presets a switch may name (besides `scale:<w>x<a>`). */
@@ -27,7 +27,7 @@ export function presetState(api: MockApi, scenario: unknown, seed: unknown): Sce
   }
   try {
     const ref = withCredentials(scenario as ScenarioRef, api.credentials)
-    return buildScenario(ref, { seed: seed as number, assetsOrigin: assetsOriginOf(api) })
+    return scenarioFor(api, ref, seed as number)
   } catch (error) {
     throw new Problem(422, 'validation failed', [{ message: (error as Error).message, location: 'body.scenario', value: scenario }])
   }

@@ -27,3 +27,27 @@ export function notZod(value: unknown): string {
   const zod3 = value !== null && typeof value === 'object' && '_def' in value
   return zod3 ? 'a zod 3 schema; the kit takes zod 4 schemas (zod@^4, classic or mini)' : 'not a zod 4 schema'
 }
+
+/**
+ * Why a name of the user's (a field, a parameter) is refused, or undefined: a member every JavaScript object
+ * has (`constructor`, `toString`, `__proto__`, ...) reads as the inherited one wherever the key is missing or
+ * looked up loosely, in the kit's code and in a client's.
+ */
+export function inheritedName(name: string): string | undefined {
+  return name in Object.prototype ? 'a member every JavaScript object has (Object.prototype); choose another name' : undefined
+}
+
+/** Why an object of definitions by name is refused, or undefined: a `__proto__` key in a literal sets its prototype and names nothing. */
+export function literalPrototype(definitions: object): string | undefined {
+  const prototype = Object.getPrototypeOf(definitions)
+  return prototype === Object.prototype || prototype === null ? undefined : 'a __proto__ key in an object literal sets its prototype, it defines nothing; choose another name'
+}
+
+/** What a thrown value says, whatever it is (a null-prototype object has no `toString`). */
+export function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? String(error.message) : String(error)
+  } catch {
+    return Object.prototype.toString.call(error)
+  }
+}

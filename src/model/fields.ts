@@ -4,7 +4,8 @@
  * checks the declarations and builds the values. Each field draws from a random source of its own, seeded
  * by the mock's seed and the field's name, so that declaring a field changes no other value of the data.
  */
-import { DefinitionError, isZodSchema, notZod } from './definition-error.ts'
+import { DefinitionError, inheritedName, isZodSchema, literalPrototype, messageOf, notZod } from './definition-error.ts'
+import { isJson, notJsonKind } from './json-values.ts'
 import { createRandom, type Random } from './random.ts'
 import { applicationSchema, workspaceSchema, type Application, type Workspace } from './schemas.ts'
 import type { ScenarioState } from './state.ts'
@@ -65,12 +66,18 @@ export function checkFields(fields: RecordFields | undefined): ModelFields {
 function fieldsOf(record: FieldRecord, definitions: RecordFields[FieldRecord]): Field[] {
   if (definitions === undefined) return []
   if (definitions === null || typeof definitions !== 'object') throw new DefinitionError(`fields.${record}`, 'must be an object of fields by name')
+  const literal = literalPrototype(definitions)
+  if (literal !== undefined) throw new DefinitionError(`fields.${record}.__proto__`, literal)
   return Object.entries(definitions).map(([name, definition]) => {
     const key = `fields.${record}.${name}`
     if (!FIELD_NAME.test(name)) throw new DefinitionError(key, 'a field name is letters, digits and _, not starting with a digit')
     if (RECORD_KEYS[record].has(name)) throw new DefinitionError(key, `the ${record} record has this field already`)
+    const inherited = inheritedName(name)
+    if (inherited !== undefined) throw new DefinitionError(key, inherited)
     const { schema, build, writable } = (definition ?? {}) as Partial<FieldDefinition>
     if (!isZodSchema(schema)) throw new DefinitionError(`${key}.schema`, notZod(schema))
+    const kind = notJsonKind(schema!)
+    if (kind !== undefined) throw new DefinitionError(`${key}.schema`, `its values cannot be JSON (a ${kind} schema), and the kit serves records as JSON`)
     if (typeof build !== 'function') throw new DefinitionError(`${key}.build`, 'must be a function ({ faker, record }) => value')
     if (writable !== undefined && typeof writable !== 'boolean') throw new DefinitionError(`${key}.writable`, 'must be true or false')
     return { name, schema: schema!, build: build as Field['build'], writable: writable ?? false }
@@ -120,17 +127,26 @@ export function missingFieldValues(
   const built: Record<string, unknown> = {}
   for (const field of fields) {
     if (values[field.name] !== undefined) continue
-    const value = field.build({ faker: sources.of(record, field.name), record: values as never })
-    const result = z.safeParse(field.schema, value)
-    if (!result.success) {
-      const id = typeof values.id === 'string' ? ` for ${record} ${values.id}` : ''
-      const reason = `returned ${JSON.stringify(value)}${id}, which the field's schema refuses: ${result.error.issues[0]!.message}`
+    const id = typeof values.id === 'string' ? ` for ${record} ${values.id}` : ''
+    const fail = (reason: string): never => {
       throw new DefinitionError(`fields.${record}.${field.name}.build`, reason)
     }
+    let value: unknown
+    try {
+      value = field.build({ faker: sources.of(record, field.name), record: values as never })
+    } catch (error) {
+      fail(`threw${id}: ${messageOf(error)}`)
+    }
+    const result = z.safeParse(field.schema, value)
+    if (!result.success) fail(`returned ${shown(value)}${id}, which the field's schema refuses: ${result.error.issues[0]!.message}`)
+    if (!isJson(result.data)) fail(`returned ${shown(value)}${id}, which JSON cannot carry`)
     built[field.name] = result.data
   }
   return built
 }
+
+/** A built value in a message: its JSON, or its kind (`[object Map]`) when it is no JSON value. */
+const shown = (value: unknown): string => (isJson(value) ? JSON.stringify(value) : Object.prototype.toString.call(value))
 
 /**
  * Gives every workspace and application of a state (its own records, not yet frozen) the declared fields it

@@ -50,8 +50,13 @@ export interface NewApplication {
 /** Members an update may set: the record's own or its fields (the caller has checked which). */
 export type RecordChanges = Readonly<Record<string, unknown>>
 
-/** Members no update sets: the store keeps them. */
+/** Members no create or update sets: the store keeps them. */
 const SET_BY_THE_STORE = new Set(['id', 'organization', 'workspace', 'icons', 'created', 'created_by', 'updated', 'modified_by'])
+
+/** A new record's values without the members the store sets (a user's `create` may pass any object). */
+function givenValues<T extends object>(input: T): T {
+  return Object.fromEntries(Object.entries(input).filter(([key]) => !SET_BY_THE_STORE.has(key))) as T
+}
 
 /**
  * The store of record: the @msw/data collections, the indexes over them, and the writes the API makes.
@@ -245,7 +250,7 @@ export class Store {
 
   async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
     const { id, ...stamps } = this.#stamped('workspace', principal)
-    const { name, description, domain, ...fields } = input
+    const { name, description, domain, ...fields } = givenValues(input)
     const values = this.#complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
     this.#fill('workspaces')
     const workspace = await this.indexes.ownCreate(() => this.#db.workspaces.create(values as Workspace))
@@ -256,7 +261,7 @@ export class Store {
 
   async createApplication(workspace: Workspace, input: NewApplication, principal: Account): Promise<Application> {
     const { id, icons, ...stamps } = this.#stamped('application', principal)
-    const { gateways, group_or_users, policies, ...rest } = input
+    const { gateways, group_or_users, policies, ...rest } = givenValues(input)
     const values = this.#complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
     this.#fill('applications')
     const application = await this.indexes.ownCreate(() => this.#db.applications.create(values as Application))

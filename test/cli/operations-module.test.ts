@@ -103,6 +103,23 @@ test('--watch serves an edit of the module at once; an edit that does not load k
   }
 })
 
+test('--watch abandons an edit whose module never finishes loading, with a line on stderr, and serves the next edit', { timeout: 30_000 }, async () => {
+  const path = module(DELETE_WORKSPACE)
+  const cli = await startCli(documented(path))
+  try {
+    const allowed = async () => (await fetch(`${cli.url}/api/workspaces/wse_0`, { method: 'OPTIONS' })).headers.get('Allow')
+    writeFileSync(path, `await new Promise(() => {})\n${DELETE_WORKSPACE}`)
+    const abandoned = `${path} changed but was not reloaded, still serving the last good state: ${path} did not finish loading within 5 s (a top-level await that never settles?): abandoned\n`
+    await expect.poll(() => cli.stderr(), { timeout: 10_000 }).toContain(abandoned)
+    expect(await allowed()).toBe('GET, PUT, DELETE, OPTIONS')
+    writeFileSync(path, DELETE_WORKSPACE.replace("'DELETE'", "'PATCH'").replace("name: 'deleteWorkspace'", "name: 'touchWorkspace'"))
+    await expect.poll(() => cli.stdout(), { timeout: 5000 }).toMatch(/reloaded .*operations-\d+\.ts: 1 operation \(touchWorkspace\)/)
+    expect(await allowed()).toBe('GET, PUT, PATCH, OPTIONS')
+  } finally {
+    await cli.stop()
+  }
+})
+
 /** The kit's source entry as a file URL: a module outside the repository imports it by that. */
 const SOURCE_ENTRY = pathToFileURL(fileURLToPath(new URL('../../src/index.ts', import.meta.url))).href
 

@@ -39,6 +39,15 @@ describe('one definition, checked by defineOperation', () => {
     ['a record name that is no component name', { response: { shape: 'item', record: { name: 'my report', schema: z.object({}) } } }, 'response.record', /PascalCase/],
     ['a success status among the errors', { statuses: [200] }, 'statuses', /400\.\.599/],
     ['no run', { run: undefined }, 'run', /a function/],
+    ['a .. segment, which no URL reaches', { path: '/api/..', params: {} }, 'path', /no URL reaches \/api\/\.\.: a client resolves its \. and \.\. segments away/],
+    ['a . segment', { path: '/api/x/./y', params: {} }, 'path', /no URL reaches/],
+    ['a path parameter every object has', { path: '/api/reports/{__proto__}', params: {} }, 'params.__proto__', /a member every JavaScript object has/],
+    ['a query parameter named constructor', { query: { constructor: z.string() } }, 'query.constructor', /a member every JavaScript object has/],
+    // `{ __proto__: schema }` in a literal sets the object's prototype: it would define nothing.
+    ['a __proto__ key in a literal', { query: { __proto__: z.string() } }, 'query.__proto__', /sets its prototype/],
+    ['an input the documents cannot describe', { query: { list: z.string().transform((s) => s.split(',')) } }, 'query.list', /cannot describe a transform schema/],
+    ['a body of dates', { method: 'POST', body: z.object({ at: z.date() }) }, 'body', /cannot describe a date schema/],
+    ['a record of its own that JSON cannot carry', { response: { shape: 'item', record: { name: 'Big', schema: z.object({ n: z.bigint() }) } } }, 'response.record.schema', /cannot be JSON \(a bigint schema\)/],
   ])('%s', (_, changes, key, reason) => {
     const error = definitionError(changes)
     expect(error.key).toBe(key)
@@ -100,9 +109,39 @@ describe('fields, checked by createMockApi and createFactories', () => {
     ['no zod schema', { application: { status: { schema: 'active', build } } }, 'fields.application.status.schema: not a zod 4 schema'],
     ['no builder', { application: { status: { schema: z.string() } } }, 'fields.application.status.build: must be a function'],
     ['writable not a boolean', { application: { status: { schema: z.string(), build, writable: 'yes' } } }, 'fields.application.status.writable: must be true or false'],
+    ['a name every object has', { workspace: { constructor: { schema: z.string(), build } } }, 'fields.workspace.constructor: a member every JavaScript object has'],
+    ['toString', { application: { toString: { schema: z.string(), build } } }, 'fields.application.toString: a member every JavaScript object has'],
+    ['hasOwnProperty', { application: { hasOwnProperty: { schema: z.string(), build } } }, 'fields.application.hasOwnProperty: a member every JavaScript object has'],
+    ['a __proto__ key in a literal', { application: { __proto__: { schema: z.string(), build } } }, 'fields.application.__proto__: a __proto__ key in an object literal sets its prototype'],
+    ['a BigInt', { application: { size: { schema: z.bigint(), build: () => 1n } } }, 'fields.application.size.schema: its values cannot be JSON (a bigint schema)'],
+    ['a date', { workspace: { since: { schema: z.date(), build: () => new Date() } } }, 'fields.workspace.since.schema: its values cannot be JSON (a date schema)'],
+    ['dates deep inside', { workspace: { log: { schema: z.array(z.object({ at: z.optional(z.date()) })), build: () => [] } } }, 'fields.workspace.log.schema: its values cannot be JSON (a date schema)'],
+    ['a transform', { workspace: { n: { schema: z.string().transform(Number), build } } }, 'fields.workspace.n.schema: its values cannot be JSON (a transform schema)'],
   ])('%s', (_, fields, message) => {
     expect(() => createMockApi({ scenario: 'empty', fields: fields as never })).toThrow(message)
     expect(() => createFactories({ fields: fields as never })).toThrow(message)
+  })
+
+  test.each([
+    ['a function', () => () => 1, 'returned \\[object Function\\]'],
+    ['a symbol', () => Symbol('s'), 'returned \\[object Symbol\\]'],
+    ['a cycle', () => {
+      const value: Record<string, unknown> = {}
+      value.self = value
+      return value
+    }, 'returned \\[object Object\\]'],
+    ['a Map', () => new Map(), 'returned \\[object Map\\]'],
+  ])('z.any() building %s: named with the record, which JSON cannot carry', (_, build, returned) => {
+    const fields = { workspace: { extra: { schema: z.any(), build } } }
+    for (const make of [() => createMockApi({ scenario: 'demo', fields }), () => createFactories({ fields }).buildWorkspace()]) {
+      expect(make).toThrow(new RegExp(`^fields\\.workspace\\.extra\\.build: ${returned} for workspace wse_[0-9a-f]{32}, which JSON cannot carry$`))
+    }
+  })
+
+  test('a builder that throws: its error, the field and the record', () => {
+    const fields = { application: { status: { schema: z.string(), build: () => { throw new Error('no status today') } } } }
+    expect(() => createMockApi({ scenario: 'demo', fields })).toThrow(/^fields\.application\.status\.build: threw for application app_[0-9a-f]{32}: no status today$/)
+    expect(() => createMockApi({ scenario: 'demo', fields })).toThrow(DefinitionError)
   })
 
   test("a builder whose value its schema refuses: the field, the record and zod's reason", () => {

@@ -11,11 +11,12 @@ import {
   gatewayEntrySchema,
   identifierParameter,
   z,
-  type Application,
+  type RecordFields,
 } from '../../src/index.ts'
 import { useHarness } from '../support/mock-server.ts'
 
 const ORIGIN = 'https://extended.example.test'
+const fields = { application: { labels: { schema: z.array(z.string()), build: () => [], writable: true } } } satisfies RecordFields
 
 const tagApplication = defineOperation({
   name: 'tagApplication',
@@ -26,10 +27,11 @@ const tagApplication = defineOperation({
   headers: { 'X-Request-Tag': z.string().max(8) },
   scope: 'workspace',
   body: z.strictObject({ tags: z.array(z.string().min(1)).max(3) }),
+  fields,
   response: { shape: 'item', record: 'application' },
   run: ({ params, query, body, applications }) => {
     const application = applications.get(params.applicationId)
-    const kept = query.mode === 'append' ? (application as Application & { labels: string[] }).labels : []
+    const kept = query.mode === 'append' ? application.labels : []
     return applications.update(application, { labels: [...kept, ...body.tags] })
   },
 })
@@ -74,7 +76,6 @@ const broken = defineOperation({
 })
 
 const operations = [tagApplication, listGateways, pageOfWorkspace, copyWorkspace, broken] as const
-const fields = { application: { labels: { schema: z.array(z.string()), build: () => [], writable: true } } }
 // The answers of operations of your own are held to the mock's own document (documents.test.ts), not to the shipped one.
 const { api } = useHarness({ scenario: 'multi-tenant', seed: 3, baseUrl: ORIGIN, operations, fields, strict: true, profile: { paging: { pageSize: { max: 20 } } } })
 
@@ -215,7 +216,7 @@ describe('routing, the journal, faults and overrides', () => {
 
   test('a typed override by name answers with the operation envelope and status, after authentication', async () => {
     const application = appIn(mine()[0]!.id)
-    api.override('tagApplication', ({ respond }) => respond({ ...application, labels: ['overridden'] } as Application))
+    api.override('tagApplication', ({ respond }) => respond({ ...application, labels: ['overridden'] }))
     api.override('copyWorkspace', ({ problem }) => problem(409, 'copies are paused'), { once: true })
     const overridden = await tag()
     expect((await overridden.json()).data.labels).toEqual(['overridden'])

@@ -4,8 +4,9 @@
  * made; definition.ts turns it into the pipeline's operation, as it does the spec's six. The types give
  * `run` its inputs as the schemas parse them and hold its answer to the response's record.
  */
-import { DefinitionError, isZodSchema, notZod } from '../../model/definition-error.ts'
-import type { AnySchema, FieldRecord } from '../../model/fields.ts'
+import { DefinitionError, inheritedName, isZodSchema, literalPrototype, notZod } from '../../model/definition-error.ts'
+import { notJsonKind } from '../../model/json-values.ts'
+import { checkFields, type AnySchema, type FieldRecord, type RecordFields } from '../../model/fields.ts'
 import type { Account, Application, ErrorDetail, Workspace } from '../../model/schemas.ts'
 import type { z } from '../../model/zod.ts'
 import type { Factories } from '../../factories/factories.ts'
@@ -13,34 +14,85 @@ import { markDefined, operationOf, optional, type Definition, type ResponseDefin
 import type { Operation } from '../operation.ts'
 import type { HttpMethod, RecordSchema } from '../operation-spec.ts'
 import type { Problem } from '../reply/problem.ts'
-import type { Paging, RequestView } from './run-context.ts'
-import type { ApplicationCollection, WorkspaceCollection } from './tenant.ts'
+import { badTimeout, type Paging, type RequestView } from './run-context.ts'
 
-export type { ResponseDefinition, RecordSchema, Paging, RequestView, WorkspaceCollection, ApplicationCollection }
-export type { ApplicationValues, WorkspaceValues } from './tenant.ts'
+export type { ResponseDefinition, RecordSchema, Paging, RequestView }
 
 type Shape = Readonly<Record<string, AnySchema>>
 type Outputs<S> = { readonly [K in keyof S]: S[K] extends AnySchema ? z.core.output<S[K]> : never }
 
-/** The record type of a response's record: a built-in one, or the output of your schema. */
-export type RecordOf<R> = R extends 'workspace' ? Workspace : R extends 'application' ? Application : R extends RecordSchema<infer S> ? z.core.output<S> : never
+/** The values of fields of your own (`{ status: { schema, build } }`), by name, as their schemas output them. */
+export type FieldValues<D> = { [K in keyof D]: D[K] extends { schema: infer S extends AnySchema } ? z.core.output<S> : never }
+type Own<F, R extends FieldRecord> = R extends keyof F ? FieldValues<NonNullable<F[R]>> : {}
+
+/** A workspace with the fields of your own `F` declares (`F`: a `fields` object, `{}` for none). */
+export type WorkspaceOf<F = {}> = Workspace & Own<F, 'workspace'>
+/** An application with the fields of your own `F` declares. */
+export type ApplicationOf<F = {}> = Application & Own<F, 'application'>
+
+/** The members the store sets itself on a create or an update, whatever it is given. */
+type SetByTheStore = 'id' | 'organization' | 'workspace' | 'icons' | 'created' | 'created_by' | 'updated' | 'modified_by'
+/** What an update may set of a workspace: its own members and the fields of your own, as their schemas output them. */
+export type WorkspaceChanges<F = {}> = Partial<Omit<WorkspaceOf<F>, SetByTheStore>>
+/** What an update may set of an application. */
+export type ApplicationChanges<F = {}> = Partial<Omit<ApplicationOf<F>, SetByTheStore>>
+/** A new workspace: `name`, and optionally `description` and `domain` (default `""`) and fields of your own (built when absent). */
+export type WorkspaceValues<F = {}> = WorkspaceChanges<F> & { name: string }
+/** A new application: `name`, and any other member a client may set (defaults: decisions row "Create application body"). */
+export type ApplicationValues<F = {}> = ApplicationChanges<F> & { name: string }
+
+/** The caller's workspaces, as `run` gets them (writes resolve once the store has them). */
+export interface WorkspaceCollection<F = {}> {
+  /** The caller's organization's workspaces, in list order (`created`, then `id`). Do not change the array. */
+  list(): readonly WorkspaceOf<F>[]
+  /** The workspace `id` names (as a client sends it); a 404 problem (thrown) unless the caller's organization owns it. */
+  get(id: string): WorkspaceOf<F>
+  /** Creates a workspace in the caller's organization; the store sets id, organization, icons, stamps and authors. */
+  create(values: WorkspaceValues<F>): Promise<WorkspaceOf<F>>
+  /** Sets the given members; `updated` moves on, `modified_by` is the caller; the store's members stay. */
+  update(workspace: Workspace, changes: WorkspaceChanges<F>): Promise<WorkspaceOf<F>>
+  /** Deletes the workspace and its applications. */
+  delete(workspace: Workspace): void
+}
+
+/** The applications of the caller's workspaces (of the scope's by default), as `run` gets them. */
+export interface ApplicationCollection<F = {}> {
+  /** The workspace's applications in list order. Do not change the array. */
+  list(workspace?: Workspace): readonly ApplicationOf<F>[]
+  /** The application `id` names in the workspace; a 404 problem (thrown) when it is not there. */
+  get(id: string, workspace?: Workspace): ApplicationOf<F>
+  /** Creates an application in the workspace; the store sets id, workspace, icons, stamps and authors. */
+  create(values: ApplicationValues<F>, workspace?: Workspace): Promise<ApplicationOf<F>>
+  /** Sets the given members; `updated` moves on, `modified_by` is the caller; the store's members stay. */
+  update(application: Application, changes: ApplicationChanges<F>): Promise<ApplicationOf<F>>
+  delete(application: Application): void
+}
+
+/** The record type of a response's record: a built-in one (with the fields of your own `F` declares), or the output of your schema. */
+export type RecordOf<R, F = {}> = R extends 'workspace'
+  ? WorkspaceOf<F>
+  : R extends 'application'
+    ? ApplicationOf<F>
+    : R extends RecordSchema<infer S>
+      ? z.core.output<S>
+      : never
 
 /** What `run` answers with (besides a problem): a record, an array of records (a list or every row of a page), or nothing. */
-export type DataOf<R> = R extends { shape: 'item'; record: infer Rec }
-  ? RecordOf<Rec>
+export type DataOf<R, F = {}> = R extends { shape: 'item'; record: infer Rec }
+  ? RecordOf<Rec, F>
   : R extends { shape: 'list' | 'page'; record: infer Rec }
-    ? readonly RecordOf<Rec>[]
+    ? readonly RecordOf<Rec, F>[]
     : void
 
 /** What an override's `respond()` takes for an operation: its record, its list, a page's `data` and numbers, or nothing. */
-export type RespondData<R> = R extends { shape: 'page'; record: infer Rec }
-  ? { data: RecordOf<Rec>[]; current_page?: number; page_size?: number; total?: number }
+export type RespondData<R, F = {}> = R extends { shape: 'page'; record: infer Rec }
+  ? { data: RecordOf<Rec, F>[]; current_page?: number; page_size?: number; total?: number }
   : R extends { shape: 'item' | 'list' }
-    ? DataOf<R>
+    ? DataOf<R, F>
     : void
 
 /** What `run` gets: validated inputs, the caller, the store with the kit's tenant rules, factories, the clock, `problem()`. */
-export interface RunContext<P = Shape, Q = Shape, H = Shape, B = undefined, Scoped = undefined, R = ResponseDefinition> {
+export interface RunContext<P = Shape, Q = Shape, H = Shape, B = undefined, Scoped = undefined, R = ResponseDefinition, F = {}> {
   readonly params: Outputs<P>
   readonly query: Outputs<Q>
   readonly headers: Outputs<H>
@@ -53,13 +105,13 @@ export interface RunContext<P = Shape, Q = Shape, H = Shape, B = undefined, Scop
   /** The caller's organization id. */
   readonly organization: string
   /** The workspace `X-Workspace-ID` names (`scope: 'workspace'`); the kit has answered 422 or 404 otherwise. */
-  readonly workspace: Scoped extends 'workspace' ? Workspace : undefined
+  readonly workspace: Scoped extends 'workspace' ? WorkspaceOf<F> : undefined
   /** The page asked for (`response.shape: 'page'`): answer every row, the kit cuts the page. */
   readonly page: R extends { shape: 'page' } ? Paging : undefined
   /** The caller's workspaces: `list()`, `get(id)` (or 404), `create`, `update`, `delete`. */
-  readonly workspaces: WorkspaceCollection
+  readonly workspaces: WorkspaceCollection<F>
   /** Applications of the caller's workspaces (of the scope's by default): `list`, `get(id)` (or 404), `create`, `update`, `delete`. */
-  readonly applications: ApplicationCollection
+  readonly applications: ApplicationCollection<F>
   /** The mock's seeded factories. */
   readonly factories: Factories
   readonly request: RequestView
@@ -80,6 +132,7 @@ export interface OperationDefinition<
   B extends AnySchema | undefined,
   Scoped extends 'workspace' | undefined,
   R extends ResponseDefinition,
+  F extends RecordFields = {},
 > {
   /** Its name in overrides, faults, the journal and the OpenAPI document (`operationId`). */
   name: Name
@@ -96,6 +149,11 @@ export interface OperationDefinition<
   body?: B
   /** The body also takes the writable fields of your own of this record. */
   bodyFields?: FieldRecord
+  /**
+   * The mock's fields of your own (its `fields` option, declared with `satisfies RecordFields`): `run`'s
+   * records, writes and answer are typed with them. A mock serving the operation must declare them.
+   */
+  fields?: F
   /** `'workspace'`: `X-Workspace-ID` names the workspace the request is about (422 when missing or too long, 404 when not the caller's). */
   scope?: Scoped
   /** The success answer: `{ shape: 'item' | 'list' | 'page', record, status? }` or `{ shape: 'none' }` (204, the default). */
@@ -105,7 +163,9 @@ export interface OperationDefinition<
   summary?: string
   description?: string
   tag?: string
-  run(context: RunContext<P, Q, H, B, Scoped, R>): Answer<DataOf<R>>
+  /** Milliseconds `run` may take to settle before the kit answers 500 (and journals why); default the mock's `operationTimeout` (2000). */
+  timeout?: number
+  run(context: RunContext<P, Q, H, B, Scoped, R, F>): Answer<DataOf<R, F>>
 }
 
 declare const DATA: unique symbol
@@ -143,9 +203,10 @@ export function defineOperation<
   B extends AnySchema | undefined = undefined,
   Scoped extends 'workspace' | undefined = undefined,
   const R extends ResponseDefinition = { shape: 'none' },
->(definition: OperationDefinition<Name, P, Q, H, B, Scoped, R>): DefinedOperation<Name, RespondData<R>> {
+  F extends RecordFields = {},
+>(definition: OperationDefinition<Name, P, Q, H, B, Scoped, R, F>): DefinedOperation<Name, RespondData<R, F>> {
   checkDefinition(definition as unknown as Definition)
-  return markDefined(operationOf(definition as unknown as Definition)) as DefinedOperation<Name, RespondData<R>>
+  return markDefined(operationOf(definition as unknown as Definition)) as DefinedOperation<Name, RespondData<R, F>>
 }
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
@@ -153,6 +214,9 @@ const NAME = /^[A-Za-z][A-Za-z0-9_]*$/
 const PATH = /^\/api(?:\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\}))+$/
 /** Headers the kit reads itself. */
 const KIT_HEADERS = new Set(['x-api-key', 'x-api-secret', 'x-workspace-id', 'content-type', 'content-length'])
+
+/** Why an input schema is refused: the documents describe every input, and zod's JSON Schema has no word for this kind. */
+const undescribable = (kind: string) => `the OpenAPI documents cannot describe a ${kind} schema: take what JSON and URLs carry (z.coerce for numbers) and convert it in run`
 
 /** Every check one definition allows on its own (names and routes against others: operation-table.ts). */
 function checkDefinition(definition: Definition): void {
@@ -166,27 +230,43 @@ function checkDefinition(definition: Definition): void {
   if (typeof definition.path !== 'string' || !PATH.test(definition.path)) {
     fail('path', `expected a path under /api with {name} parameters, such as /api/workspaces/{workspaceId}, got ${JSON.stringify(definition.path)}`)
   }
+  if (/\/\.\.?(?=\/|$)/.test(definition.path)) fail('path', `no URL reaches ${definition.path}: a client resolves its . and .. segments away`)
   if (typeof definition.run !== 'function') fail('run', 'expected a function')
   checkParameters(definition, fail)
   if (definition.body !== undefined) {
     if (definition.method === 'GET') fail('body', 'a GET has no body')
     if (!isZodSchema(definition.body)) fail('body', notZod(definition.body))
+    const kind = notJsonKind(definition.body!)
+    if (kind !== undefined) fail('body', undescribable(kind))
   }
   if (definition.bodyFields !== undefined && definition.bodyFields !== 'workspace' && definition.bodyFields !== 'application') fail('bodyFields', "expected 'workspace' or 'application'")
   if (definition.bodyFields !== undefined && definition.body === undefined) fail('bodyFields', 'the operation has no body')
   if (definition.scope !== undefined && definition.scope !== 'workspace') fail('scope', `expected 'workspace', got ${JSON.stringify(definition.scope)}`)
+  checkFields(definition.fields)
   checkResponse(definition.response, fail)
   for (const status of definition.statuses ?? []) if (!Number.isInteger(status) || status < 400 || status > 599) fail('statuses', `expected error statuses 400..599, got ${status}`)
+  const timeout = definition.timeout === undefined ? undefined : badTimeout(definition.timeout)
+  if (timeout !== undefined) fail('timeout', timeout)
 }
 
 function checkParameters(definition: Definition, fail: (key: string, reason: string) => never): void {
   const inPath = [...definition.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!)
   if (new Set(inPath).size < inPath.length) fail('path', 'a path parameter appears twice')
+  for (const name of inPath) {
+    const inherited = inheritedName(name)
+    if (inherited !== undefined) fail(`params.${name}`, inherited)
+  }
   for (const [key, shape] of [['params', definition.params], ['query', definition.query], ['headers', definition.headers]] as const) {
     if (shape === undefined) continue
     if (shape === null || typeof shape !== 'object') fail(key, 'expected an object of zod schemas by name')
+    const literal = literalPrototype(shape)
+    if (literal !== undefined) fail(`${key}.__proto__`, literal)
     for (const [name, schema] of Object.entries(shape)) {
+      const inherited = inheritedName(name)
+      if (inherited !== undefined) fail(`${key}.${name}`, inherited)
       if (!isZodSchema(schema)) fail(`${key}.${name}`, notZod(schema))
+      const kind = notJsonKind(schema)
+      if (kind !== undefined) fail(`${key}.${name}`, undescribable(kind))
       if (key === 'params' && !inPath.includes(name)) fail(`params.${name}`, `the path ${definition.path} has no {${name}}`)
       if (key === 'headers' && KIT_HEADERS.has(name.toLowerCase())) fail(`headers.${name}`, name.toLowerCase() === 'x-workspace-id' ? "use scope: 'workspace'" : 'the kit reads this header itself')
     }
@@ -212,4 +292,6 @@ function checkResponse(response: ResponseDefinition | undefined, fail: (key: str
     fail('response.record', "expected 'workspace', 'application' or { name: 'MyRecord', schema } (a component name in PascalCase)")
   }
   if (!isZodSchema(record.schema)) fail('response.record.schema', notZod(record.schema))
+  const kind = notJsonKind(record.schema)
+  if (kind !== undefined) fail('response.record.schema', `its values cannot be JSON (a ${kind} schema), and the kit answers JSON`)
 }

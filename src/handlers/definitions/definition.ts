@@ -6,7 +6,7 @@
  * the inputs in the order of the checks (path, header, query, then the body: 415, 413, 400, then one 422
  * with every problem), the `X-Workspace-ID` scope (404), `run`, and the envelope around its answer.
  */
-import type { AnySchema, FieldRecord } from '../../model/fields.ts'
+import type { AnySchema, FieldRecord, RecordFields } from '../../model/fields.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import type { MockContext } from '../context.ts'
 import { cachedEnvelope } from '../reply/reply-cache.ts'
@@ -51,6 +51,10 @@ export interface Definition extends OperationTexts {
   readonly scope?: 'workspace'
   readonly response?: ResponseDefinition
   readonly statuses?: readonly number[]
+  /** The mock's fields of your own the operation is typed with: a mock serving it must declare them. */
+  readonly fields?: RecordFields
+  /** Milliseconds `run` may take to settle (an operation of your own; the mock's `operationTimeout` otherwise). */
+  readonly timeout?: number
   run(context: OperationRun): unknown
 }
 
@@ -92,6 +96,7 @@ export function operationOf(definition: Definition): Operation {
     name: definition.name,
     method: definition.method,
     path: mswPath(definition.path),
+    fields: definition.fields,
     response,
     contract: {
       parameters: page ? [...validated, ...PAGING_PARAMETERS] : validated,
@@ -150,8 +155,16 @@ function proceed(definition: Definition, operation: Operation, input: OperationI
   const sent = read.sent as string
   const scope: RunScope | undefined = definition.scope === 'workspace' ? { workspace: visibleWorkspace(mock, sent, principal), sent } : undefined
   if (scope) input.trace.read('workspaces', scope.workspace)
-  const result = definition.run(new OperationRun(mock, principal, input.request, read, body, scope, input.trace))
-  return result instanceof Promise ? result.then((answer) => answered(operation, input, answer, read.page)) : answered(operation, input, result, read.page)
+  const run = new OperationRun(mock, principal, input.request, read, body, scope, input.trace)
+  const result = definition.run(run)
+  if (!isThenable(result)) return answered(operation, input, result, read.page)
+  // The kit's own operations settle by themselves; a user's may never: it gets a timeout.
+  const settled = isDefined(operation) ? run.settled(result, definition.timeout ?? mock.operationTimeout, operation.name) : result
+  return Promise.resolve(settled).then((answer) => answered(operation, input, answer, read.page))
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function'
 }
 
 /** A parameter's value as sent: path segments as MSW matched them, a header, a query value (an empty one is absent). */

@@ -7,6 +7,22 @@ import type { RequestTrace } from '../trace.ts'
 
 export type { RunScope }
 
+/** Milliseconds an operation of your own may take to settle, by default: under a test runner's own 5 s. */
+export const DEFAULT_OPERATION_TIMEOUT = 2000
+/** The longest timeout one may set: ten minutes. */
+const MAX_TIMEOUT = 600_000
+
+/** Why a timeout is not one (undefined when it is): whole milliseconds from 1 to ten minutes. */
+export function badTimeout(value: unknown): string | undefined {
+  if (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= MAX_TIMEOUT) return undefined
+  return `expected whole milliseconds from 1 to ${MAX_TIMEOUT}, got ${typeof value === 'number' ? value : typeof value}`
+}
+
+// The real timers, taken when the kit loads: a test's fake timers (installed later) must not stop the clock
+// of a run that never settles.
+const later = globalThis.setTimeout.bind(globalThis)
+const cancel = globalThis.clearTimeout.bind(globalThis)
+
 /** The page a `page` response answers: the kit's paging parameters, within the profile's bounds. */
 export interface Paging {
   readonly currentPage: number
@@ -107,5 +123,19 @@ export class OperationRun {
   /** An RFC 9457 problem in the kit's shape, to return or throw. */
   problem(status: number, detail: string, errors?: ErrorDetail[]): Problem {
     return new Problem(status, detail, errors)
+  }
+
+  /**
+   * What `run` answered, once it settles; a 500 problem if it has not after `ms` milliseconds. The request
+   * is then answered and journaled, and the run's later writes are refused (the collections' `storeFor`).
+   */
+  settled<T>(answer: PromiseLike<T>, ms: number, operation: string): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = later(() => {
+        reject(new Problem(500, `the mock failed: operation ${operation} did not settle within its timeout of ${ms} ms`).because({ kind: 'error' }))
+      }, ms)
+      const done = () => cancel(timer)
+      answer.then((value) => (done(), resolve(value)), (error: unknown) => (done(), reject(error)))
+    })
   }
 }

@@ -1,4 +1,5 @@
 import type { CollectionName } from '../../model/database.ts'
+import { messageOf } from '../../model/definition-error.ts'
 import type { Account } from '../../model/schemas.ts'
 import type { ApiRequest } from '../api-request.ts'
 import { authenticate } from './auth.ts'
@@ -60,6 +61,7 @@ export class Journaling implements RequestTrace, TraceNotes {
   overridden = false
   records: unknown[] | undefined = undefined
   knobs: TracedKnob[] | undefined = undefined
+  answered = false
 
   constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
     this.mock = mock
@@ -91,13 +93,23 @@ export class Journaling implements RequestTrace, TraceNotes {
     ;(this.faults ??= []).push({ fault, delay })
   }
 
+  /** The problem reply of anything thrown: whatever a user's code throws or answers becomes a problem (a 500 at worst). */
   fail(error: unknown): Answer {
-    const problem = asProblem(error, this.operation, this.mock)
-    this.problem = problem.note()
-    return problemReply(problem, this.target, this.mock.profile.problemTitles)
+    let problem: Problem
+    try {
+      problem = writable(asProblem(error, this.operation, this.mock))
+      this.problem = problem.note()
+      return problemReply(problem, this.target, this.mock.profile.problemTitles)
+    } catch (unwritable) {
+      // A problem JSON cannot write (a cyclic or BigInt detail), or an error that throws when read.
+      problem = new Problem(500, `the mock failed: ${messageOf(unwritable)}`).because({ kind: 'error' })
+      this.problem = problem.note()
+      return problemReply(problem, this.target, this.mock.profile.problemTitles)
+    }
   }
 
   finish(answer: Answer): MaybePromise<Answer> {
+    this.answered = true
     const { request } = this
     if (this.mock.journal.limit <= 0) return answer
     if (request.hasBody && request.bodyPending?.() !== true) return request.body().then((body) => this.record(answer, body))
@@ -177,6 +189,8 @@ async function guarded(
   if (mock.overrides.size > 0) {
     const overridden = await mock.overrides.respond(operation, request, params, target)
     if (overridden) {
+      // A resolver is the user's code: typed to answer a Response, it may answer anything at run time.
+      if (!(overridden instanceof Response)) throw new TypeError(`the override of ${operation.name} answered ${typeof overridden}, not a Response`)
       entry.overridden = true
       if (mock.strict) {
         const violations = await mock.checkResponse(operation.name, overridden, successSchema(operation), mock.surface.served)
@@ -209,7 +223,14 @@ function asProblem(error: unknown, operation: Operation | undefined, mock: MockC
     return new Problem(500, violation.message).because({ kind: 'error' })
   }
   console.error('[workspace-api-mock] unexpected error:', error)
-  return new Problem(500, `the mock failed: ${error instanceof Error ? error.message : String(error)}`).because({ kind: 'error' })
+  return new Problem(500, `the mock failed: ${messageOf(error)}`).because({ kind: 'error' })
+}
+
+/** A problem the kit can answer with: an error status (a `problem(99, ...)` of a user's code is a 500 naming it). */
+function writable(problem: Problem): Problem {
+  const { status } = problem
+  if (Number.isInteger(status) && status >= 400 && status <= 599) return problem
+  return new Problem(500, `the mock failed: a problem's status is an integer from 400 to 599, got ${String(status)}`).because({ kind: 'error' })
 }
 
 /** The served schema of an operation's success body; undefined for none (a 204, the kit's own routes). */

@@ -4,7 +4,7 @@
  * exist; writes go through the store, so records stay frozen, the indexes follow and `updated` /
  * `modified_by` are set. The built-in operations and those of your own use the same helpers.
  */
-import type { NewApplication, NewWorkspace, RecordChanges } from '../../model/store.ts'
+import type { NewApplication, NewWorkspace, RecordChanges, Store } from '../../model/store.ts'
 import type { Account, Application, Workspace } from '../../model/schemas.ts'
 import type { MockContext } from '../context.ts'
 import { Problem } from '../reply/problem.ts'
@@ -32,6 +32,12 @@ export type WorkspaceValues = Partial<NewWorkspace> & { name: string }
 /** A new application: `name`, and any other member of the record a client may set (defaults: decisions row "Create application body"). */
 export type ApplicationValues = Partial<NewApplication> & { name: string }
 
+/** The store, for a write of this request: refused once the request was answered (a `run` past its timeout writes nothing). */
+function storeFor(mock: MockContext, trace: RequestTrace): Store {
+  if (trace.answered) throw new Error('the request was answered already (its run timed out): this write is refused')
+  return mock.store
+}
+
 /** The caller's workspaces. */
 export class WorkspaceCollection {
   readonly #mock: MockContext
@@ -56,18 +62,18 @@ export class WorkspaceCollection {
 
   /** Creates a workspace in the caller's organization; `description` and `domain` default to `""`. */
   create(values: WorkspaceValues): Promise<Workspace> {
-    return this.#mock.store.createWorkspace({ description: '', domain: '', ...values }, this.#principal).then(wrote(this.#trace, 'workspaces'))
+    return storeFor(this.#mock, this.#trace).createWorkspace({ description: '', domain: '', ...values }, this.#principal).then(wrote(this.#trace, 'workspaces'))
   }
 
   /** Sets the given members (and fields of your own); `updated` moves on, `modified_by` is the caller. */
   update(workspace: Workspace, changes: RecordChanges): Promise<Workspace> {
-    return this.#mock.store.updateWorkspace(this.#own(workspace), changes, this.#principal).then(wrote(this.#trace, 'workspaces'))
+    return storeFor(this.#mock, this.#trace).updateWorkspace(this.#own(workspace), changes, this.#principal).then(wrote(this.#trace, 'workspaces'))
   }
 
   /** Deletes the workspace and its applications. */
   delete(workspace: Workspace): void {
     const stored = this.#own(workspace)
-    this.#mock.store.deleteWorkspace(stored)
+    storeFor(this.#mock, this.#trace).deleteWorkspace(stored)
     this.#trace.wrote('workspaces', stored)
   }
 
@@ -115,17 +121,17 @@ export class ApplicationCollection {
   create(values: ApplicationValues, workspace?: Workspace): Promise<Application> {
     const scope = this.#workspace(workspace)
     const record: NewApplication = { ...NEW_APPLICATION, gateways: [], group_or_users: [], policies: [], ...values }
-    return this.#mock.store.createApplication(scope, record, this.#principal).then(wrote(this.#trace, 'applications'))
+    return storeFor(this.#mock, this.#trace).createApplication(scope, record, this.#principal).then(wrote(this.#trace, 'applications'))
   }
 
   /** Sets the given members (and fields of your own); `updated` moves on, `modified_by` is the caller. */
   update(application: Application, changes: RecordChanges): Promise<Application> {
-    return this.#mock.store.updateApplication(this.#own(application), changes, this.#principal).then(wrote(this.#trace, 'applications'))
+    return storeFor(this.#mock, this.#trace).updateApplication(this.#own(application), changes, this.#principal).then(wrote(this.#trace, 'applications'))
   }
 
   delete(application: Application): void {
     const stored = this.#own(application)
-    this.#mock.store.deleteApplication(stored)
+    storeFor(this.#mock, this.#trace).deleteApplication(stored)
     this.#trace.wrote('applications', stored)
   }
 

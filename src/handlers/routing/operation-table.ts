@@ -4,6 +4,7 @@
  * checked here, once per mock: names and routes are unique, and no route of yours takes one of the kit's.
  */
 import { DefinitionError } from '../../model/definition-error.ts'
+import type { FieldRecord } from '../../model/fields.ts'
 import { DEFAULT_MODEL, type RecordModel } from '../../model/record-model.ts'
 import { bodiesOf, servedOf, type ApiSurface } from '../api-surface.ts'
 import { isDefined } from '../definitions/definition.ts'
@@ -22,7 +23,7 @@ const RESERVED = [{ name: 'reference page', method: 'GET', path: '/api/docs' }] 
 /** The surface of a mock with these operations of your own and this record model. */
 export function apiSurface(own: readonly Operation[], model: RecordModel): ApiSurface<Operation> {
   if (own.length === 0 && model === DEFAULT_MODEL) return DEFAULT_SURFACE
-  checkTable(own)
+  checkTable(own, model)
   const published = [...publishedOperations, ...own]
   return surface(published, model)
 }
@@ -40,7 +41,7 @@ function surface(published: readonly Operation[], model: RecordModel): ApiSurfac
 /** The surface of a mock without operations or fields of its own. */
 export const DEFAULT_SURFACE: ApiSurface<Operation> = surface(publishedOperations, DEFAULT_MODEL)
 
-function checkTable(own: readonly Operation[]): void {
+function checkTable(own: readonly Operation[], model: RecordModel): void {
   const taken: Array<{ name: string; method: string; path: string; kit: boolean }> = [
     ...[...publishedOperations, ...kitRoutes].map(({ name, method, path }) => ({ name, method, path, kit: true })),
     ...RESERVED.map((route) => ({ ...route, kit: true })),
@@ -56,6 +57,7 @@ function checkTable(own: readonly Operation[]): void {
       }
     }
     taken.push({ name, method, path, kit: false })
+    checkFieldsDeclared(operation, model)
     const record = operation.response?.shape === 'none' ? undefined : operation.response?.record
     if (record === undefined || typeof record === 'string') return
     if (KIT_COMPONENTS.has(record.name)) throw new DefinitionError('response.record.name', `${record.name} is the name of one of the kit's schemas`, name)
@@ -64,6 +66,16 @@ function checkTable(own: readonly Operation[]): void {
     }
     records.set(record.name, record.schema)
   })
+}
+
+/** The fields an operation is typed with are the mock's, schema for schema: otherwise its types would lie. */
+function checkFieldsDeclared({ name, fields }: Operation, model: RecordModel): void {
+  for (const [record, byName] of Object.entries(fields ?? {}) as Array<[FieldRecord, Record<string, { schema: unknown }>]>) {
+    for (const [field, { schema }] of Object.entries(byName ?? {})) {
+      const declared = model.fields[record].find((candidate) => candidate.name === field)
+      if (declared?.schema !== schema) throw new DefinitionError(`fields.${record}.${field}`, `the mock ${declared ? 'declares this field with another schema' : 'does not declare this field'}: give it the same fields`, name)
+    }
+  }
 }
 
 /** Whether two MSW path templates match a common path (a parameter matches any segment). */
