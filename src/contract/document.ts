@@ -16,6 +16,8 @@ export interface DocumentOperation {
   summary: string
   /** Header parameters by name, as the document spells them (`X-Workspace-ID`). */
   headers: readonly string[]
+  /** The media types its request body may have, lower case. */
+  bodyTypes: readonly string[]
   responses: Schema
 }
 
@@ -63,7 +65,16 @@ export class DocumentView {
       .map((parameter) => own(parameter, 'name') as string)
     const summary = own(operation, 'summary')
     const responses = own(operation, 'responses')
-    return { id, method: method.toUpperCase(), path, summary: typeof summary === 'string' && summary !== '' ? summary : id, headers, responses: isObject(responses) ? responses : {} }
+    const content = own(this.resolve(own(operation, 'requestBody')), 'content')
+    return {
+      id,
+      method: method.toUpperCase(),
+      path,
+      summary: typeof summary === 'string' && summary !== '' ? summary : id,
+      headers,
+      bodyTypes: isObject(content) ? Object.keys(content).map((type) => type.toLowerCase()) : [],
+      responses: isObject(responses) ? responses : {},
+    }
   }
 
   operation(id: string | undefined): DocumentOperation | undefined {

@@ -63,3 +63,9 @@ export type OpenApiDocument = Record<string, unknown>
 
 export const DEFAULT_CONSUMER = 'workspace-api-consumer'
 export const DEFAULT_PROVIDER = 'workspace-api'
+
+/** Why a consumer's or provider's name cannot be written into a pact (what a broker shows), or undefined. */
+export function pacticipantProblem(name: unknown): string | undefined {
+  if (typeof name === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(name)) return undefined
+  return 'expected 1 to 200 printable ASCII characters, without spaces at either end'
+}

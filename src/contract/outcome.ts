@@ -3,9 +3,10 @@
  * outcome (the status, and why the mock answered so: `why`), and the request's shape (which query
  * parameters, which documented headers were left out, the body's members and their types). Exchanges a
  * provider cannot be held to are left out: a disconnect (no answer), an answer of the test's own
- * (`api.override`), the kit's failure, a body too large for the journal to keep, and a body sent as JSON
- * that is not JSON (Pact's JavaScript verifier parses JSON bodies on their way to the provider: it answers
- * such a request itself).
+ * (`api.override`), the kit's failure, and a request the API does not take: a body of a media type the
+ * operation does not list (the document would not hold it), a JSON body that is not JSON (Pact's JavaScript
+ * verifier parses JSON bodies on their way to the provider and answers such a request itself), a body too
+ * large for the journal to keep (its JSON is cut: not JSON).
  */
 import { statusTitle } from '../handlers/problem.ts'
 import type { TracedKnob } from '../handlers/trace.ts'
@@ -39,7 +40,7 @@ const REFUSAL_WORDS: Record<string, string> = {
 export function outcomeOf(exchange: ContractExchange, operation: DocumentOperation): Outcome | undefined {
   const { decision, caller } = exchange.why
   if (exchange.status < 100 || exchange.status === 413 || LEFT_OUT.has(decision.kind)) return undefined
-  if (typeof exchange.body === 'string' && (exchange.body.endsWith('…[truncated]') || /json/i.test(exchange.headers['content-type'] ?? ''))) return undefined
+  if (exchange.body !== undefined && !takesBody(exchange, operation)) return undefined
   let why: string[] = []
   if (decision.kind === 'lookup') why = [decision.collection, decision.reason]
   else if (decision.kind === 'validation') why = [...new Set(decision.problems.map((problem) => problem.location))].sort()
@@ -51,6 +52,13 @@ export function outcomeOf(exchange: ContractExchange, operation: DocumentOperati
     key: JSON.stringify([operation.id, exchange.status, decision.kind, why, shape.key]),
     words: `${operation.summary}: ${exchange.status}${statusWords(exchange.status)}${reasonWords(exchange, why)}${shape.words}`,
   }
+}
+
+/** Whether the body is one the operation takes: of a media type it lists, and JSON when that type is JSON. */
+function takesBody(exchange: ContractExchange, operation: DocumentOperation): boolean {
+  const type = (exchange.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase()
+  if (!operation.bodyTypes.includes(type)) return false
+  return typeof exchange.body !== 'string' || !/json/.test(type)
 }
 
 const SUCCESS: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content' }

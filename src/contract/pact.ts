@@ -21,7 +21,11 @@ export type { PactV4 } from './pact-v4.ts'
 
 /** The pact as the file holds it: JSON indented by two spaces, a line break at the end. */
 export function pactText(input: ContractInput): string {
-  return `${JSON.stringify(pactOf(input), null, 2)}\n`
+  return pactJson(pactOf(input))
+}
+
+export function pactJson(pact: PactV4): string {
+  return `${JSON.stringify(pact, null, 2)}\n`
 }
 
 export function pactOf(input: ContractInput): PactV4 {
