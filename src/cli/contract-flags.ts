@@ -14,13 +14,15 @@ export interface ContractSettings {
   seed: number | undefined
   /** The OpenAPI document the mock served (operations or fields of your own). */
   openapi: string | undefined
+  /** Leave out the requests injected faults answered. */
+  withoutFaults: boolean
   help: boolean
 }
 
 /** Most journal files one run reads. */
 export const MAX_FILES = 1000
 
-const DEFAULTS: Partial<ContractSettings> = { consumer: DEFAULT_CONSUMER, provider: DEFAULT_PROVIDER, scenario: undefined, seed: undefined, openapi: undefined, help: false }
+const DEFAULTS: Partial<ContractSettings> = { consumer: DEFAULT_CONSUMER, provider: DEFAULT_PROVIDER, scenario: undefined, seed: undefined, openapi: undefined, withoutFaults: false, help: false }
 
 /** A pacticipant's name: what a broker shows and `can-i-deploy` is given, printable and short. */
 function pacticipant(text: string, flag: string): string {
@@ -43,6 +45,7 @@ export const CONTRACT_FLAGS: readonly Flag<ContractSettings>[] = [
   flag({ name: 'scenario', key: 'scenario', value: '<name>', description: 'The scenario of the mock the entries came from, for files that do not say (the pact\'s metadata)', parse: scenarioName }),
   flag({ name: 'seed', key: 'seed', value: '<n>', description: 'Its seed', parse: integer(0, 2 ** 31 - 1) }),
   flag({ name: 'openapi', key: 'openapi', value: '<openapi.json>', description: "The mock's OpenAPI document (GET /api/openapi.json), for operations or fields of your own\n(default: the kit's own)", parse: existingFile }),
+  flag({ name: 'without-faults', key: 'withoutFaults', description: 'Leave out the requests injected faults answered (for a provider that cannot fail on request)' }),
   helpFlag<ContractSettings>(),
 ]
 

@@ -46,7 +46,7 @@ export async function contractCommand(argv: readonly string[], io: ContractIo = 
   try {
     const { exchanges, mocks } = readJournals(settings)
     const openapi = settings.openapi === undefined ? undefined : readDocument(settings.openapi)
-    const pact = pactOf({ exchanges, mocks, consumer: settings.consumer, provider: settings.provider, ...(openapi ? { openapi } : {}) })
+    const pact = pactOf({ exchanges, mocks, consumer: settings.consumer, provider: settings.provider, faults: !settings.withoutFaults, ...(openapi ? { openapi } : {}) })
     writeAtomically(settings.out, pactJson(pact))
     const interactions = pact.interactions.length
     io.stdout.write(`wrote ${interactions} interaction${interactions === 1 ? '' : 's'} from ${exchanges.length} journal entr${exchanges.length === 1 ? 'y' : 'ies'} to ${settings.out}\n`)

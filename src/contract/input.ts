@@ -56,6 +56,11 @@ export interface ContractInput {
    * operations it describes are written into the contract.
    */
   openapi?: OpenApiDocument
+  /**
+   * Whether exchanges an injected fault answered (`api.faults.fail`) become interactions, with the state
+   * `the operation fails` (default true); false leaves them out, for a provider that cannot fail on request.
+   */
+  faults?: boolean
 }
 
 /** An OpenAPI document as parsed JSON. */

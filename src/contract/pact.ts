@@ -34,6 +34,7 @@ export function pactOf(input: ContractInput): PactV4 {
   // Per interaction: its description and the candidate that reads first (the text without its description).
   const chosen = new Map<string, { words: string; text: string; interaction: Omit<PactInteraction, 'description'> }>()
   for (const exchange of input.exchanges) {
+    if (input.faults === false && exchange.why.decision.kind === 'fault') continue
     const operation = view.operation(exchange.operation ?? undefined)
     const outcome = operation && outcomeOf(exchange, operation)
     if (!operation || !outcome) continue

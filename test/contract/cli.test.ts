@@ -118,7 +118,7 @@ describe('flags (the command itself, in this process)', () => {
   test('--help names every flag and the journal shapes', async () => {
     const { code, stdout } = await run(['--help'])
     expect(code).toBe(0)
-    for (const flag of ['--out', '--consumer', '--provider', '--scenario', '--seed', '--openapi']) expect(stdout).toContain(flag)
+    for (const flag of ['--out', '--consumer', '--provider', '--scenario', '--seed', '--openapi', '--without-faults']) expect(stdout).toContain(flag)
     expect(stdout).toContain('{"scenario", "seed", "entries"}')
   })
 })

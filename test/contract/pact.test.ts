@@ -167,6 +167,13 @@ describe('deterministic', () => {
     expect(text).toContain('http://127.0.0.1:4010/api/schemas/')
   })
 
+  test('faults: false leaves out what an injected fault answered, and the state with it', () => {
+    const without = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', faults: false })
+    const descriptions = (JSON.parse(without) as PactV4).interactions.map((one) => one.description)
+    expect(descriptions).toEqual(pact.interactions.map((one) => one.description).filter((words) => !words.includes('the operation fails')))
+    expect(without).not.toContain('the operation fails')
+  })
+
   test('given one example per outcome instead of every entry, it writes the same interactions', () => {
     const chosen = new Map<string, ContractExchange>()
     const withoutIds = (value: unknown) => JSON.stringify(value ?? null).replace(/[a-z]{3}_[0-9a-f]+/g, '')

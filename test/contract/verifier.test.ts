@@ -54,7 +54,14 @@ interface Results {
 
 /** The verifier's results against `providerBaseUrl`, passed or failed (it rejects with them as the error's message). */
 async function verify(providerBaseUrl: string): Promise<Results> {
-  const verifier = new Verifier({ providerBaseUrl, pactUrls: [file], logLevel: 'error', stateHandlers: demoServerStates(server.url) })
+  const verifier = new Verifier({
+    provider: 'workspace-api',
+    providerBaseUrl,
+    pactUrls: [file],
+    // Each provider state, set up on the provider (here through the demo server's admin routes).
+    stateHandlers: demoServerStates(server.url),
+    logLevel: 'error',
+  })
   try {
     return JSON.parse(String(await verifier.verifyProvider())) as Results
   } catch (error) {

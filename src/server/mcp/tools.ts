@@ -12,7 +12,6 @@ import type { ErrorDetail } from '../../model/schemas.ts'
 import { Problem } from '../../handlers/problem.ts'
 import { includes, type JournalEntry } from '../../testkit/journal.ts'
 import { pacticipantProblem, type OpenApiDocument } from '../../contract/input.ts'
-import { pactOf } from '../../contract/pact.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
@@ -237,6 +236,8 @@ function contractTool(document: ((origin: string) => Promise<OpenApiDocument>) |
       const { entries } = await call('GET journal', on(args, 'journal'))
       const { scenario, seed } = await call('GET info', on(args, 'info'))
       const { consumer, provider } = args as { consumer?: string; provider?: string }
+      // Loaded when asked for: the contract builds the OpenAPI document, which the server's start does not need.
+      const { pactOf } = await import('../../contract/pact.ts')
       return pactOf({ exchanges: entries, mocks: [{ scenario, seed }], consumer, provider, ...(document ? { openapi: await document(origin) } : {}) })
     },
   }
