@@ -17,6 +17,9 @@ export interface ResponseContext {
 
 export function pactResponse(exchange: ContractExchange, operation: DocumentOperation, context: ResponseContext): PactResponse {
   const { status } = exchange
+  const body = exchange.responseBody
+  // An answer without a body (204) has no media type either.
+  if (body === undefined) return { status }
   const problem = status >= 400
   const documented = context.view.response(operation, status)
   const contentType = documented?.contentType ?? (problem ? 'application/problem+json' : 'application/json')
@@ -25,7 +28,6 @@ export function pactResponse(exchange: ContractExchange, operation: DocumentOper
     headers: { 'Content-Type': [contentType] },
     matchingRules: { header: { 'Content-Type': { combine: 'AND', matchers: [{ match: 'regex', regex: `^${escapeRegex(contentType)}(\\s*;.*)?$` }] } } },
   }
-  const body = exchange.responseBody
   if (body === null || typeof body !== 'object') return response
   // An error status the operation does not document is still a problem in the ErrorModel shape.
   const fallback = problem ? { schema: context.view.resolve({ $ref: '#/components/schemas/ErrorModel' }), name: 'ErrorModel' } : undefined

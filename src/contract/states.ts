@@ -72,7 +72,7 @@ export function statesOf(exchange: ContractExchange, operation: DocumentOperatio
       // Looked up in the workspace named, an application of another organization is outside it too: the owners tell.
       const owner = owners.get(value)?.organization
       const reason = decision.reason === 'outside-workspace' && owner !== undefined && owner !== organization ? 'other-organization' : decision.reason
-      others.push({ name: LOOKUP_STATES[kind]![reason]!, params: { [kind]: value } })
+      others.push({ name: LOOKUP_STATES[kind]![reason] ?? `a ${kind} the caller may not see`, params: { [kind]: value } })
       if (reason !== 'not-found') claim(roles, value, `${kind}Id`)
       continue
     }

@@ -7,6 +7,7 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
+import operations, { fields } from '../../examples/extending/api-changes.ts'
 import { EXAMPLE_TIME } from '../../src/contract/matchers.ts'
 import { pactOf, pactText, type ContractExchange, type PactV4 } from '../../src/contract/pact.ts'
 import type { PactInteraction } from '../../src/contract/pact-v4.ts'
@@ -185,4 +186,25 @@ describe('deterministic', () => {
     expect(chosen.size).toBeLessThan(runs.flat().length)
     expect(fewer.interactions.map((one) => one.description)).toEqual(pact.interactions.map((one) => one.description))
   })
+})
+
+test('operations and fields of your own: with the document the mock serves, their interactions and matchers; without it, left out', async () => {
+  const origin = 'https://own.example.test'
+  const api = createMockApi({ ...MOCK, baseUrl: origin, operations, fields })
+  await api.ready
+  const send = async (path: string, init: RequestInit = {}) => (await api.handle(new Request(`${origin}${path}`, init)))!
+  const auth = { 'X-API-Key': api.principals[0]!.apiKey, 'X-API-Secret': api.principals[0]!.apiSecret }
+  const workspace = (await (await send('/api/workspaces', { headers: auth })).json()).data[0].id
+  await send('/api/applications', { headers: { ...auth, 'X-Workspace-ID': workspace } })
+  expect((await send(`/api/workspaces/${workspace}`, { method: 'DELETE', headers: auth })).status).toBe(204)
+  const openapi = await (await send('/api/openapi.json')).json()
+  const own = pactOf({ exchanges: api.journal.entries.filter((entry) => entry.operation !== 'getOpenApiJson'), openapi })
+  expect(own.interactions.map((one) => one.description)).toEqual(['Delete workspace: 204 No Content', 'List applications: 200 OK', 'List workspaces: 200 OK'])
+  const deleted = own.interactions[0]!
+  expect(deleted.providerStates![0]).toMatchObject({ name: 'a principal of an organization with a workspace', params: { workspace } })
+  expect(deleted.request.generators!.path!.expression).toBe('/api/workspaces/${workspaceId}')
+  expect(deleted.response).toEqual({ status: 204 })
+  expect(own.interactions[1]!.response.matchingRules!.body!['$.data[*].status']).toEqual({ combine: 'AND', matchers: [{ match: 'type' }] })
+  const kits = pactOf({ exchanges: api.journal.entries })
+  expect(kits.interactions.map((one) => one.description)).toEqual(['List applications: 200 OK', 'List workspaces: 200 OK'])
 })
