@@ -73,8 +73,10 @@ const CONTRACT: Command<ContractSettings> = {
 
 /** Parses the arguments after `contract`; throws `FlagError` with a message for the user. */
 export function parseContractFlags(argv: readonly string[]): ContractSettings {
-  const { settings, positionals } = parseTable(argv, CONTRACT)
-  if (!settings.help && positionals.length === 0) throw new FlagError('give the journal files to read: contract <journal.json>... --out <pact.json>')
+  const { settings, positionals, given } = parseTable(argv, CONTRACT)
+  if (settings.help) return { ...settings, files: positionals }
+  if (positionals.length === 0) throw new FlagError('give the journal files to read: contract <journal.json>... --out <pact.json>')
+  if (given('seed') && !given('scenario')) throw new FlagError('--seed goes with --scenario: the scenario and seed of the mock the entries came from')
   return { ...settings, files: positionals }
 }
 

@@ -110,6 +110,7 @@ describe('flags (the command itself, in this process)', () => {
     [['a.json', '--out', 'no/such/folder/x.json'], '--out: no such folder'],
     [['a.json', '--out', 'x.json', '--consumer', ' web'], '--consumer: expected 1 to 200 printable ASCII characters, without spaces at either end, got " web"'],
     [['a.json', '--out', 'x.json', '--seed', 'x'], '--seed must be an integer from 0 to 2147483647, got "x"'],
+    [['a.json', '--out', 'x.json', '--seed', '7'], '--seed goes with --scenario: the scenario and seed of the mock the entries came from'],
     [['a.json', '--out', 'x.json', '--openapi', 'nope.json'], '--openapi: no such file: nope.json'],
     [['a.json', '--out', 'x.json', '--provder', 'p'], 'unknown flag --provder for contract (did you mean --provider?)'],
   ])('%j: a usage error, exit 2', async (args, message) => {
