@@ -1,7 +1,7 @@
 /**
  * The suites that run as steps of their own before `npm test` (`npm run test:package`, `test:storybook`,
- * `test:ssr`, `test:fuzz`, `test:browser`, `test:hostile`: more time or CPU than the loop can spare) leave
- * their counts in `reports/<step>-counts.json` with the commit they ran on; `npm test` adds them to its closing line when
+ * `test:ssr`, `test:fuzz`, `test:browser`, `test:hostile`, `test:contract`: more time or CPU than the loop
+ * can spare) leave their counts in `reports/<step>-counts.json` with the commit they ran on; `npm test` adds them to its closing line when
  * they are of the commit it runs on.
  */
 import { execFileSync } from 'node:child_process'
@@ -13,7 +13,7 @@ import { countLine, type Counts } from '../test/support/count-reporter.ts'
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const REPORTS = join(ROOT, 'reports')
 
-export const STEPS = ['package', 'storybook', 'ssr', 'fuzz', 'browser', 'hostile'] as const
+export const STEPS = ['package', 'storybook', 'ssr', 'fuzz', 'browser', 'hostile', 'contract'] as const
 export type Step = (typeof STEPS)[number]
 
 const reportFile = (step: Step) => join(REPORTS, `${step}-counts.json`)

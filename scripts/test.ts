@@ -8,8 +8,9 @@
  *   as one failure, and so does a failed type check, so that nothing can pass by not running.
  * - The packed package (`npm run test:package`), the Storybook suite (`npm run test:storybook`), the
  *   server-rendered example (`npm run test:ssr`), the fuzz suite's whole depth (`npm run test:fuzz`; the
- *   loop sends a seeded sample of it) and the suites that drive Chromium (`npm run test:browser`: Vitest's
- *   browser project and the Playwright suite) cost more time or CPU than this loop can spare: they are
+ *   loop sends a seeded sample of it), the suites that drive Chromium (`npm run test:browser`: Vitest's
+ *   browser project and the Playwright suite), the hostile processes (`npm run test:hostile`) and Pact's
+ *   verifier (`npm run test:contract`) cost more time or CPU than this loop can spare: they are
  *   steps of their own that `.ci/run` runs first, and their counts join the closing line when their
  *   reports are of this commit (scripts/step-report.ts; in CI a missing one is a failure).
  * - The type check runs beside Vitest, its output held and printed at the end. Where the time goes:

@@ -1,5 +1,6 @@
 /** Parsers of flag values more than one command takes (see flag-table.ts). */
 import { existsSync, statSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 import { sizeText } from '../text/size-text.ts'
 import { FlagError, flagOf, type Flag } from './flag-table.ts'
@@ -80,6 +81,15 @@ export function serviceBase(text: string, flag: string): string {
 export function existingFile(text: string, flag: string): string {
   if (!existsSync(text)) throw new FlagError(`${flag}: no such file: ${text}`)
   if (!statSync(text).isFile()) throw new FlagError(`${flag}: not a file: ${text}`)
+  return text
+}
+
+/** A file to write, in a folder that exists now: a long run must not fail at its last step. */
+export function outFile(text: string, flag: string): string {
+  if (text.trim() === '') throw new FlagError(`${flag} must not be empty`)
+  const folder = dirname(resolve(text))
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new FlagError(`${flag}: no such folder: ${folder}`)
+  if (existsSync(text) && statSync(text).isDirectory()) throw new FlagError(`${flag} is a folder: ${text}`)
   return text
 }
 

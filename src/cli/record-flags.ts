@@ -2,10 +2,8 @@
  * The flags of `workspace-api-mock record`: a table as in src/cli/serve-flags.ts (name, help, parser), with its
  * own settings, since the command shares none of the server's flags.
  */
-import { existsSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate, serviceBase } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_FLAG_TEXT, outFile, rate, serviceBase } from './flag-values.ts'
 import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
 import { MAX_RECORDED } from '../record/read.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
@@ -51,15 +49,6 @@ function origin(text: string, flag: string): string {
   const url = httpUrl(text, flag)
   if (new URL(url).origin !== url) throw new FlagError(`${flag} must be an origin, without a path: such as ${DEFAULT_ASSETS_ORIGIN}, got "${text}"`)
   return url
-}
-
-/** A file to write, in a folder that exists now: a long recording must not fail at its last step. */
-function outFile(text: string, flag: string): string {
-  if (text.trim() === '') throw new FlagError(`${flag} must not be empty`)
-  const folder = dirname(resolve(text))
-  if (!existsSync(folder) || !statSync(folder).isDirectory()) throw new FlagError(`${flag}: no such folder: ${folder}`)
-  if (existsSync(text) && statSync(text).isDirectory()) throw new FlagError(`${flag} is a folder: ${text}`)
-  return text
 }
 
 const flag = flagOf<RecordSettings>()

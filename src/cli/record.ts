@@ -2,10 +2,8 @@
  * `workspace-api-mock record`: reads a service's workspaces and applications through its API and writes
  * them as a state file the mock serves. Loaded by the command only when asked for.
  */
-import { randomBytes } from 'node:crypto'
-import { closeSync, constants, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
 import { FlagError } from './flag-table.ts'
+import { WriteError, writeAtomically } from './write-atomically.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { progressLine, progressLog, type ProgressLine, type ProgressStream } from './progress.ts'
 import { newCredentials } from '../model/credentials.ts'
@@ -69,7 +67,12 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
   const generated = newCredentials()
   const principal = { apiKey: settings.asKey ?? generated.apiKey, apiSecret: settings.asSecret ?? generated.apiSecret }
   const state = recordedState(recorded, { target: settings.target, principal, iconsOrigin: settings.iconsOrigin, model: settings.model })
-  writeAtomically(settings.out, fixtureText(state))
+  try {
+    writeAtomically(settings.out, fixtureText(state))
+  } catch (error) {
+    if (error instanceof WriteError) throw new RecordError(error.message, 1)
+    throw error
+  }
   line.draw('')
   for (const warning of recorded.warnings) io.stderr.write(`${COMMAND}: warning: ${visible(warning)}\n`)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
@@ -83,31 +86,6 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
       `Its icons are at ${settings.iconsOrigin}/api/icons/: serve it at that origin, or record with --icons-origin <the mock's origin>\n`,
   )
   return 0
-}
-
-/**
- * Writes a new file beside the target, then renames it over the target: a failed run never leaves half a
- * state file. The new file is created exclusively under a name nobody can guess, never through a link: a
- * link planted at its name (to another file, which would get the state and its principal's secret) makes
- * the open fail instead. The rename replaces a link at the target's own name, not the file it points to.
- */
-function writeAtomically(path: string, text: string): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-  let created = false
-  try {
-    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666)
-    created = true
-    try {
-      writeFileSync(fd, text)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temporary, path)
-  } catch (error) {
-    if (created) rmSync(temporary, { force: true })
-    const code = (error as NodeJS.ErrnoException).code
-    throw new RecordError(`cannot write ${path}${code ? ` (${code})` : `: ${(error as Error).message}`}`, 1)
-  }
 }
 
 function progressText(target: string, counts: Counts): string {

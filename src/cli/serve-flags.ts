@@ -286,7 +286,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   const { settings, positionals, given } = parseTable(argv, { flags, defaults: DEFAULT_SETTINGS, positionals: 1 })
   const [command = 'serve'] = positionals
   if (command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record and verify`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record, verify and contract`)
   }
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
@@ -307,6 +307,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     'Usage: workspace-api-mock [serve | mcp] [flags]',
     '       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>',
     '       workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
+    '       workspace-api-mock contract <journal.json>... --out <pact.json> [flags]',
     '',
     'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
     'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
@@ -335,6 +336,9 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '"workspace-api-mock mcp [flags]" (the same server, its banner on stderr). See docs/demo-server.md.',
     '',
     'verify: holds a live service to the mock\'s decisions ("workspace-api-mock verify --help").',
+    '',
+    'contract: writes a Pact V4 consumer contract from the mock\'s journal, for the provider to verify',
+    '("workspace-api-mock contract --help", docs/contract.md).',
     '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
     'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',

@@ -1,6 +1,7 @@
 /**
  * workspace-api-mock/node: everything of the platform-free core, plus what only runs in Node
- * (the HTTP server behind the `workspace-api-mock` command).
+ * (the HTTP server behind the `workspace-api-mock` command) or belongs beside it (the consumer contract,
+ * which builds the OpenAPI document a browser bundle loads only when asked for).
  */
 export * from '../index.ts'
 export {
@@ -31,3 +32,13 @@ export {
 export { MockServerError } from '../client/admin-request.ts'
 export type { RemoteFaults, RemoteFaultHandle } from '../client/remote-faults.ts'
 export type { RemoteJournal } from '../client/remote-journal.ts'
+export {
+  pactOf,
+  pactText,
+  type ContractExchange,
+  type ContractInput,
+  type ContractMock,
+  type ContractWhy,
+  type OpenApiDocument,
+  type PactV4,
+} from '../contract/pact.ts'

@@ -23,6 +23,7 @@ const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'handlers', paths: ['src/handlers/'] },
   { name: 'testkit', paths: ['src/testkit/'] },
   { name: 'api', paths: ['src/api/'] },
+  { name: 'contract: the consumer contract (Pact)', paths: ['src/contract/'] },
   { name: 'wire', paths: ['src/wire/'] },
   { name: 'mock-admin: what a person asks of one mock', paths: ['src/mock-admin/'] },
   { name: 'console-ui: the console and devtools UI', paths: ['src/console-ui/'] },

@@ -6,6 +6,7 @@ import { authOf, call } from './http-helpers.ts'
 const TOOLS = [
   'add_fault',
   'clear_faults',
+  'consumer_contract',
   'create_session',
   'end_session',
   'list_faults',

@@ -26,7 +26,11 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
   const call = adminCall(context, caller)
   // Sessions serve the base state's operations: its surface names them all (another after a redefinition).
   const surface = () => servedSurfaceOf(context.base.api)
-  for (const tool of toolsFor(() => surface().operations.map((operation) => operation.name))) {
+  const document = async (server: string) => {
+    const { openApiDocument } = await import('../../handlers/kit-routes/openapi/document.ts')
+    return openApiDocument('3.1', server, surface())
+  }
+  for (const tool of toolsFor(() => surface().operations.map((operation) => operation.name), document)) {
     server.registerTool(
       tool.name,
       {
@@ -42,10 +46,7 @@ export function createMcpServer({ context, caller, origin, version }: McpOptions
     'openapi',
     'openapi://workspace-api-mock/openapi.json',
     { description: 'The OpenAPI 3.1 document of the API this server mocks', mimeType: 'application/json' },
-    async (uri) => {
-      const { openApiDocument } = await import('../../handlers/kit-routes/openapi/document.ts')
-      return { contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(openApiDocument('3.1', origin, surface())) }] }
-    },
+    async (uri) => ({ contents: [{ uri: uri.href, mimeType: 'application/json', text: JSON.stringify(await document(origin)) }] }),
   )
   server.registerResource(
     'decisions',

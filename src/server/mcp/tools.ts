@@ -11,6 +11,7 @@ import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { Problem } from '../../handlers/reply/problem.ts'
 import { includes, type JournalEntry } from '../../testkit/journal.ts'
+import { pacticipantProblem, type OpenApiDocument } from '../../contract/input.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
 import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
@@ -177,14 +178,16 @@ function FAULT_SCHEMA(): JsonSchema {
   }
 }
 
-/**
- * The tools of a server whose mocks serve `operations()` (the spec's, yours, the kit's routes):
- * query_journal lists them by name (as at the start) and checks a name against those served now.
- */
 /** The tools whose cost grows with the state (one a batch, mcp-http.ts): the same whatever the operations. */
 export const HEAVY_TOOLS: ReadonlySet<string> = new Set(toolsFor(() => []).filter((tool) => tool.heavy).map((tool) => tool.name))
 
-export function toolsFor(operations: () => readonly string[]): Tool[] {
+/**
+ * The tools of a server whose mocks serve `operations()` (the spec's, yours, the kit's routes):
+ * query_journal lists them by name (as at the start) and checks a name against those served now;
+ * consumer_contract takes its matchers from `document` (the OpenAPI document the server serves at `origin`;
+ * without it, the kit's own).
+ */
+export function toolsFor(operations: () => readonly string[], document?: (origin: string) => Promise<OpenApiDocument>): Tool[] {
   const queryJournal: Tool = {
     name: 'query_journal',
     description: 'The requests the mock answered, oldest first, each with why it was answered so; filtered by operation, status, time and why',
@@ -209,7 +212,35 @@ export function toolsFor(operations: () => readonly string[]): Tool[] {
     },
   }
   const at = FIXED_TOOLS.findIndex((tool) => tool.name === 'snapshot')
-  return [...FIXED_TOOLS.slice(0, at), queryJournal, ...FIXED_TOOLS.slice(at)]
+  return [...FIXED_TOOLS.slice(0, at), queryJournal, contractTool(document), ...FIXED_TOOLS.slice(at)]
+}
+
+/** consumer_contract: the pact `workspace-api-mock contract` would write from the journal (docs/contract.md). */
+function contractTool(document: ((origin: string) => Promise<OpenApiDocument>) | undefined): Tool {
+  const name = (description: string): JsonSchema => ({ type: 'string', minLength: 1, maxLength: 200, description })
+  return {
+    name: 'consumer_contract',
+    description:
+      'A Pact V4 consumer contract from the requests in the journal, for the provider to verify: one interaction per operation, ' +
+      'outcome and request shape, provider states from the scenario, matchers from the schemas, no credential',
+    input: { session: SESSION, consumer: name("The consumer's name in the pact"), provider: name("The provider's name in the pact") },
+    readOnly: true,
+    heavy: true,
+    async run(call, args, origin) {
+      const errors: ErrorDetail[] = []
+      for (const key of ['consumer', 'provider'] as const) {
+        const problem = args[key] === undefined ? undefined : pacticipantProblem(args[key])
+        if (problem !== undefined) errors.push({ message: problem, location: key, value: args[key] })
+      }
+      if (errors.length > 0) throw new Problem(422, 'validation failed', errors)
+      const { entries } = await call('GET journal', on(args, 'journal'))
+      const { scenario, seed } = await call('GET info', on(args, 'info'))
+      const { consumer, provider } = args as { consumer?: string; provider?: string }
+      // Loaded when asked for: the contract builds the OpenAPI document, which the server's start does not need.
+      const { pactOf } = await import('../../contract/pact.ts')
+      return pactOf({ exchanges: entries, mocks: [{ scenario, seed }], consumer, provider, ...(document ? { openapi: await document(origin) } : {}) })
+    },
+  }
 }
 
 /** The journal query's filter; a 422 problem naming each argument that does not fit. */
