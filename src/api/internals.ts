@@ -5,11 +5,12 @@ import type { Operation } from '../handlers/operation.ts'
 import type { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
+import type { Overrides } from '../testkit/overrides.ts'
 import type { MockApi } from './mock-api.ts'
 
 /** What the package's own code reaches behind a mock's public face (not public API). */
 export interface Internals {
-  mock: MockContext & { readonly surface: ApiSurface<Operation> }
+  mock: MockContext & { readonly surface: ApiSurface<Operation>; readonly overrides: Overrides }
   /** The dispatcher, once made (by `api.handle` or `dispatcherOf`). */
   dispatch?: Dispatcher
   store: Store
