@@ -18,10 +18,10 @@ import { writeFileAtomically } from '../files/write-atomically.ts'
 /** Vitest 4's `recordArtifact` (Vitest 3 has none: the file is then written into `.vitest/attachments` itself). */
 type RecordArtifact = (task: TestContext['task'], artifact: { type: string; attachments: Array<{ path?: string; contentType?: string }> }) => Promise<{ attachments?: Array<{ path?: string }> }>
 
-/** The test's describe blocks and title, outermost first (the file, the outermost suite, left out). */
+/** The test's describe blocks and title, outermost first (its file left out). */
 function titleOf(task: TestContext['task']): string[] {
   const title: string[] = []
-  for (let at: { name: string; suite?: unknown } | undefined = task; at?.suite !== undefined; at = at.suite as typeof at) title.unshift(at.name)
+  for (let at: { name: string; suite?: unknown } | undefined = task; at !== undefined && !('filepath' in at); at = at.suite as typeof at) title.unshift(at.name)
   return title
 }
 
