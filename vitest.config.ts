@@ -68,6 +68,7 @@ const BROWSER = [
   'test/browser/docs-page.test.ts',
   'test/server/console-token.test.ts',
   'test/evidence/playwright.test.ts',
+  'test/browser/evidence-panel.test.ts',
 ]
 
 /**
