@@ -15,7 +15,7 @@ import { evidenceReport, unwrittenReport } from '../evidence/report.ts'
 import { shownPath } from '../files/shown-path.ts'
 import { writeFileAtomically } from '../files/write-atomically.ts'
 
-/** Vitest 4's `recordArtifact` (Vitest 3 has none: the file is then written into `.vitest/attachments` itself). */
+/** `recordArtifact` (Vitest 4.0.11 and later; before, the file is written into `.vitest/attachments` itself). */
 type RecordArtifact = (task: TestContext['task'], artifact: { type: string; attachments: Array<{ path?: string; contentType?: string }> }) => Promise<{ attachments?: Array<{ path?: string }> }>
 
 /** The test's describe blocks and title, outermost first (its file left out). */
