@@ -15,6 +15,7 @@ const LONGEST_FIRST = [
   'test/cli/cli-lifecycle.test.ts',
   'test/cli/mcp-stdio.test.ts',
   'test/vitest-helper/use-mock-api.test.ts',
+  'test/evidence/use-mock-api.test.ts',
   'test/record/round-trip.test.ts',
   'test/cli/operations-module.test.ts',
   'test/server/write-path.test.ts',
