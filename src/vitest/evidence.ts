@@ -54,9 +54,12 @@ export function vitestEvidence(api: MockApi, options: Pick<MockApiOptions, 'scen
     start(): void {
       start = evidenceStart(api)
     },
-    /** The table and the file's path, for a test that failed (or is failing: `failing`); else undefined. */
+    /**
+     * The table and the file's path, for a test that failed (or is failing: `failing`); else undefined. A
+     * `test.fails` test is not: Vitest turns its failure into a pass after the hooks.
+     */
     async report(context: TestContext, failing: boolean): Promise<string | undefined> {
-      if (!start || !(failing || context.task.result?.state === 'fail')) return undefined
+      if (!start || context.task.fails || !(failing || context.task.result?.state === 'fail')) return undefined
       const test = { runner: 'vitest' as const, fixture: 'useMockApi' as const, title: titleOf(context.task), file: context.task.file.name }
       try {
         const { table, text } = mockEvidence(api, start, { test, scenario })

@@ -32,7 +32,7 @@ describe("useMockApi: a failed test's evidence", () => {
 
   test('the failure output carries a table of the requests: newest last, the last 20, why in one line', () => {
     expect(run.code, run.output).toBe(1)
-    expect(run.output).toMatch(/Tests {2}1 failed \| 1 passed \(2\)/)
+    expect(run.output).toMatch(/Tests {2}1 failed \| 1 passed \| 1 expected fail \(3\)/)
     const [head, ...rest] = reportOf(run.output, `> ${FAILING}\nMockEvidence`)
     expect(head).toBe(`MockEvidence: workspace-api-mock: the requests the mock saw during this test, newest last (the last ${TABLE_ROWS} of 24):`)
     const rows = rest.slice(0, -2)
@@ -47,7 +47,7 @@ describe("useMockApi: a failed test's evidence", () => {
     expect(rest.at(-1)).toBe(`Serve the state this test started from: npx workspace-api-mock --state ${files[0]}`)
   })
 
-  test('the test that passed gets nothing: one report, one attachment', () => {
+  test('the tests that passed get nothing (one of them expected to fail, and failing): one report, one attachment', () => {
     expect(run.output.split('MockEvidence:')).toHaveLength(2)
     expect(files).toHaveLength(1)
   })
