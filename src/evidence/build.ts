@@ -4,6 +4,7 @@
  * EVIDENCE_BYTES (then the file names the scenario and seed to serve instead).
  */
 import type { ScenarioState } from '../model/state.ts'
+import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { sizeText } from '../text/size-text.ts'
 import { EVIDENCE_FORMAT, EVIDENCE_VERSION } from './constants.ts'
 import type { EvidenceEntry, EvidenceFault, EvidenceInput, EvidenceTest } from './shape.ts'
@@ -25,6 +26,16 @@ export interface EvidenceParts {
   /** How many requests the test made: more than `entries` when the journal dropped older ones. */
   requests: number
   state: ScenarioState
+}
+
+/** Whether the command builds `scenario` by that name (not a given state, nor a scenario function). */
+function isPreset(scenario: string): boolean {
+  try {
+    resolveScenario(scenario as ScenarioRef)
+    return true
+  } catch {
+    return false
+  }
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text).byteLength
@@ -73,6 +84,7 @@ export function evidenceText(parts: EvidenceParts): string {
   const whole = text(evidence)
   const size = bytes(whole)
   if (size <= EVIDENCE_BYTES) return whole
-  const stateLeftOut = `the state the test started from made the file ${sizeText(size)}, over the ${sizeText(EVIDENCE_BYTES)} an evidence file holds: serve --scenario ${parts.scenario} --seed ${parts.seed} instead`
+  const preset = isPreset(parts.scenario) ? `: serve --scenario ${parts.scenario} --seed ${parts.seed} instead` : ''
+  const stateLeftOut = `the state the test started from made the file ${sizeText(size)}, over the ${sizeText(EVIDENCE_BYTES)} an evidence file holds${preset}`
   return text({ ...evidence, state: null, stateLeftOut })
 }

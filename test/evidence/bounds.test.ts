@@ -39,7 +39,7 @@ describe('an evidence file is bounded', () => {
     expect(table.split('\n').at(-1)).toMatch(/^ {2}#100 {2}POST {2}\/api\/workspaces {2}200 {2}createWorkspace$/)
   })
 
-  test(`a state that would pass ${EVIDENCE_BYTES / 1024 / 1024} MiB is left out, with the scenario and seed to serve instead`, () => {
+  test(`a state that would pass ${EVIDENCE_BYTES / 1024 / 1024} MiB is left out, with the preset and seed to serve instead`, () => {
     const paging = buildScenario('paging', { seed: 4 })
     // About 30 MiB of applications (the file does not check records: the reader of the state does).
     const applications = Array.from({ length: 14 }, (_, copy) => paging.applications.map((application) => ({ ...application, id: `${application.id}${copy}` }))).flat()
@@ -50,5 +50,8 @@ describe('an evidence file is bounded', () => {
     expect(evidence.stateLeftOut).toMatch(/^the state the test started from made the file \d+\.\d MiB, over the 16 MiB an evidence file holds: serve --scenario paging --seed 4 instead$/)
     expect(() => readStateText(text)).toThrow(StateFileError)
     expect(() => readStateText(text)).toThrow(`holds no state: ${evidence.stateLeftOut}`)
+    // A mock that started from a given state, or a scenario function, has no preset to name.
+    const given = checkedEvidence(JSON.parse(evidenceText({ ...about, scenario: 'state', seed: 4, faults: [], overrides: [], entries: [], requests: 0, state: { ...paging, applications } })))
+    expect(given.stateLeftOut).toMatch(/^the state the test started from made the file \d+\.\d MiB, over the 16 MiB an evidence file holds$/)
   })
 })
