@@ -16,6 +16,7 @@ const LONGEST_FIRST = [
   'test/cli/cli-lifecycle.test.ts',
   'test/cli/mcp-stdio.test.ts',
   'test/vitest-helper/use-mock-api.test.ts',
+  'test/evidence/use-mock-api.test.ts',
   'test/record/round-trip.test.ts',
   'test/cli/operations-module.test.ts',
   'test/server/write-path.test.ts',
@@ -57,7 +58,8 @@ const PACKAGE = ['test/package/pack.test.ts']
 
 /**
  * The suites that drive Debian's Chromium (the browser demo, the browser store, the console, the API
- * reference page, the console's token): `npm run test:browser` runs them with the Playwright suite, a step
+ * reference page, the console's token, the Playwright fixtures' evidence of a failed test, the panel loading
+ * one): `npm run test:browser` runs them with the Playwright suite, a step
  * that `.ci/run` runs before `npm test`, whose closing line counts it (see docs/decisions/0015). Together
  * they cost more CPU than the 2-core loop can spare (docs/benchmark.md, "npm test").
  */
@@ -67,6 +69,8 @@ const BROWSER = [
   'test/browser/console.test.ts',
   'test/browser/docs-page.test.ts',
   'test/server/console-token.test.ts',
+  'test/evidence/playwright.test.ts',
+  'test/browser/evidence-panel.test.ts',
 ]
 
 /**

@@ -16,11 +16,12 @@ import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
 import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { completeState } from './initial-state.ts'
+import type { Overrides } from '../testkit/overrides.ts'
 import type { MockApi } from './mock-api.ts'
 
 /** What a mock keeps behind its public face. */
 export interface Internals {
-  mock: MockContext & { readonly surface: ApiSurface<Operation> }
+  mock: MockContext & { readonly surface: ApiSurface<Operation>; readonly overrides: Overrides }
   /** The dispatcher, once made (by `api.handle` or `dispatcherFor`). */
   dispatch?: Dispatcher
   store: Store
@@ -45,6 +46,11 @@ function internalsOf(api: MockApi): Internals {
 /** The API the mock serves: its operations (the spec's, yours, the kit's routes), records and documents. */
 export function servedSurfaceOf(api: MockApi): ApiSurface<Operation> {
   return internalsOf(api).mock.surface
+}
+
+/** The overrides in force (a failed test's evidence lists them). */
+export function overridesOf(api: MockApi): Overrides {
+  return internalsOf(api).mock.overrides
 }
 
 /** The behaviour profile in force, every knob set. */

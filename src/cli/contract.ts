@@ -11,7 +11,7 @@ import { sizeText } from '../text/size-text.ts'
 import { contractHelpText, parseContractFlags, type ContractSettings } from './contract-flags.ts'
 import { FlagError } from './flag-table.ts'
 import { readJsonFile, readRegularFile } from './json-file.ts'
-import { WriteError, writeAtomically } from './write-atomically.ts'
+import { WriteError, writeFileAtomically } from '../files/write-atomically.ts'
 
 const COMMAND = 'workspace-api-mock contract'
 
@@ -47,7 +47,7 @@ export async function contractCommand(argv: readonly string[], io: ContractIo = 
     const { exchanges, mocks } = readJournals(settings)
     const openapi = settings.openapi === undefined ? undefined : readDocument(settings.openapi)
     const pact = pactOf({ exchanges, mocks, consumer: settings.consumer, provider: settings.provider, faults: !settings.withoutFaults, ...(openapi ? { openapi } : {}) })
-    writeAtomically(settings.out, pactJson(pact))
+    writeFileAtomically(settings.out, pactJson(pact))
     const interactions = pact.interactions.length
     io.stdout.write(`wrote ${interactions} interaction${interactions === 1 ? '' : 's'} from ${exchanges.length} journal entr${exchanges.length === 1 ? 'y' : 'ies'} to ${settings.out}\n`)
     return 0

@@ -3,7 +3,7 @@
  * them as a state file the mock serves. Loaded by the command only when asked for.
  */
 import { FlagError } from './flag-table.ts'
-import { WriteError, writeAtomically } from './write-atomically.ts'
+import { WriteError, writeFileAtomically } from '../files/write-atomically.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { progressLine, progressLog, type ProgressLine, type ProgressStream } from './progress.ts'
 import { newCredentials } from '../model/credentials.ts'
@@ -68,7 +68,7 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
   const principal = { apiKey: settings.asKey ?? generated.apiKey, apiSecret: settings.asSecret ?? generated.apiSecret }
   const state = recordedState(recorded, { target: settings.target, principal, iconsOrigin: settings.iconsOrigin, model: settings.model })
   try {
-    writeAtomically(settings.out, fixtureText(state))
+    writeFileAtomically(settings.out, fixtureText(state))
   } catch (error) {
     if (error instanceof WriteError) throw new RecordError(error.message, 1)
     throw error

@@ -7,22 +7,26 @@ import type { ScenarioState } from '../model/state.ts'
 import type { Scenario } from '../scenarios/kit.ts'
 import { resolveScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { withCredentials } from '../scenarios/with-credentials.ts'
-import { isScenarioModule, type CliSettings } from './serve-flags.ts'
+import { DEFAULT_SETTINGS, isScenarioModule, type CliSettings } from './serve-flags.ts'
 import { scaleSize, withProgress } from './progress.ts'
-import { loadScenarioModule, loadStateFile, SourceError, withFirstCredentials, type OperationsModule } from './sources.ts'
+import { loadScenarioModule, readStateFile, SourceError, withFirstCredentials, type OperationsModule } from './sources.ts'
 
 /** What the command serves: a preset scenario, a scenario module, or a state file. */
 export type Source =
   | { kind: 'preset'; scenario: Scenario; finish(): void }
   | { kind: 'module'; path: string; scenario: Scenario; raw: Scenario; finish(): void }
-  | { kind: 'state'; path: string; state: ScenarioState; finish(): void }
+  /** `seed`: an evidence file's, which serves the ids its test saw. */
+  | { kind: 'state'; path: string; state: ScenarioState; seed?: number; finish(): void }
 
 export async function sourceOf(settings: CliSettings, definitions: OperationsModule | undefined): Promise<Source> {
   const credentials = { apiKey: settings.apiKey, apiSecret: settings.apiSecret }
   if (settings.state !== undefined) {
     const path = settings.state
-    const state = loadStateFile(path, surfaceOf({ ...definitions }).model, settings.seed)
-    return { kind: 'state', path, state: withFirstCredentials(state, credentials, path), finish() {} }
+    const { state, evidence } = readStateFile(path, surfaceOf({ ...definitions }).model, settings.seed)
+    if (evidence && settings.seed !== DEFAULT_SETTINGS.seed && settings.seed !== evidence.seed) {
+      throw new SourceError(`${path} is the evidence of a test with seed ${evidence.seed}: --seed ${settings.seed} would serve other ids than it saw; leave --seed out`)
+    }
+    return { kind: 'state', path, state: withFirstCredentials(state, credentials, path), seed: evidence?.seed, finish() {} }
   }
   if (isScenarioModule(settings.scenario)) {
     const path = settings.scenario

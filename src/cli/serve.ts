@@ -139,7 +139,7 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
   }
   switch (source.kind) {
     case 'state':
-      return { ...options, state: source.state, name: source.path }
+      return { ...options, state: source.state, name: source.path, seed: source.seed ?? settings.seed }
     case 'module':
       return { ...options, scenario: source.scenario, name: source.path, sessions: { ...options.sessions, scenario: source.raw } }
     case 'preset':

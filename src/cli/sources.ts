@@ -18,7 +18,10 @@ import type { Scenario } from '../scenarios/kit.ts'
 import { buildScenario } from '../scenarios/resolve.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import { readJsonFile, readRegularFile } from './json-file.ts'
+import { checkedEvidence } from '../evidence/check.ts'
+import { readStateText, StateFileError, type FileState } from '../evidence/read.ts'
+import type { Evidence } from '../evidence/shape.ts'
+import { readRegularFile } from './json-file.ts'
 
 /** A state file or scenario module that cannot be served: the message says which and why (exit code 2). */
 export class SourceError extends Error {
@@ -42,13 +45,27 @@ const MODULE_FILE = { maxBytes: 16 * 1024 * 1024, what: 'a module' }
  * records that lack them get built); the error names every record and field that does not fit.
  */
 export function loadStateFile(path: string, model: RecordModel = DEFAULT_MODEL, seed = 1): ScenarioState {
-  let value: unknown
+  return readStateFile(path, model, seed).state
+}
+
+/**
+ * `loadStateFile` for a state file or an evidence file (docs/evidence.md): an evidence file serves the state
+ * its test started from, and comes back with it (its seed, its test).
+ */
+export function readStateFile(path: string, model: RecordModel = DEFAULT_MODEL, seed = 1): { state: ScenarioState; evidence?: Evidence } {
+  let read: FileState
   try {
-    value = readJsonFile(path, STATE_FILE)
+    read = readStateText(readRegularFile(path, STATE_FILE))
   } catch (error) {
-    throw new SourceError((error as Error).message)
+    throw new SourceError(error instanceof StateFileError ? `${path} ${error.message}` : (error as Error).message)
   }
-  return checked(value, path, model, seed)
+  let evidence: Evidence | undefined
+  try {
+    evidence = read.evidence && checkedEvidence(read.evidence)
+  } catch (error) {
+    throw new SourceError(`${path} ${(error as Error).message}`)
+  }
+  return { state: checked(read.state, path, model, evidence?.seed ?? seed), ...(evidence && { evidence }) }
 }
 
 /** Checks a state as the server will load it: the model's rules, and at least one principal. */

@@ -42,6 +42,9 @@ export interface RemoteSession {
   readonly principals: readonly Principal[]
   /** The first principal's workspaces in list order, for `X-Workspace-ID`. */
   readonly workspaceIds: readonly string[]
+  /** What it started from: a preset's name, `state`, or the server's own scenario; and the seed. */
+  readonly scenario: string
+  readonly seed: number
   readonly faults: RemoteFaults
   readonly journal: RemoteJournal
   /** Back to the session's initial data; faults and the seeded source restart too. */
@@ -92,6 +95,8 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
       return principals
     },
     workspaceIds: description.workspaceIds,
+    scenario: description.scenario,
+    seed: description.seed,
     faults: remoteFaults(routes, own),
     journal: remoteJournal(routes, own),
     reset: async () => {

@@ -1,7 +1,8 @@
 /**
- * Scenario: what the mock serves and the profile in force; a switch of preset and seed, a state file
- * loaded, the snapshot downloaded, a reset.
+ * Scenario: what the mock serves and the profile in force; a switch of preset and seed, a state file (or a
+ * failed test's evidence file) loaded, the snapshot downloaded, a reset.
  */
+import { readStateText, StateFileError } from '../evidence/read.ts'
 import { field, h, replace, select } from './dom.ts'
 import type { Status } from './status.ts'
 import type { ChangeReason, ConsoleTransport, MockInfo } from './transport.ts'
@@ -69,7 +70,7 @@ export class ScenarioSection {
 
   #uploadForm(): HTMLFormElement {
     const file = h('input', { type: 'file', id: 'upload-file', name: 'file', accept: 'application/json,.json', required: true })
-    const form = h('form', { id: 'upload', class: 'row' }, h('label', { for: 'upload-file' }, 'Serve a state file (JSON)'), file, h('button', { type: 'submit' }, 'Upload'))
+    const form = h('form', { id: 'upload', class: 'row' }, h('label', { for: 'upload-file' }, 'Serve a state or evidence file (JSON)'), file, h('button', { type: 'submit' }, 'Upload'))
     form.addEventListener('submit', (event) => {
       event.preventDefault()
       void this.#status.act(form, async () => {
@@ -77,7 +78,7 @@ export class ScenarioSection {
         if (!chosen) throw new Error('Choose a JSON file first')
         this.#result.textContent = ''
         try {
-          const counts = await this.#transport.loadState(await chosen.text())
+          const counts = await this.#transport.loadState(stateText(await chosen.text()))
           this.#result.textContent = `Serving ${chosen.name}: ${count(counts.accounts, 'principal')}, ${count(counts.workspaces, 'workspace')}, ${count(counts.applications, 'application')}.`
         } catch (error) {
           this.#result.textContent = `${chosen.name} was not loaded: ${(error as Error).message}`
@@ -103,6 +104,16 @@ export class ScenarioSection {
       })
     })
     return form
+  }
+}
+
+/** The text to load: a state file's as it is, an evidence file's (a failed test's, docs/evidence.md) as the state its test started from. */
+function stateText(text: string): string {
+  try {
+    const { state, evidence } = readStateText(text)
+    return evidence ? JSON.stringify(state) : text
+  } catch (error) {
+    throw error instanceof StateFileError ? new Error(`the file ${error.message}`) : error
   }
 }
 

@@ -7,7 +7,10 @@
 import { requireNode } from '../node-version.js'
 import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from '@playwright/test'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
+import { evidenceStart, mockEvidence, scenarioName } from '../evidence/mock.ts'
+import { evidenceError } from '../evidence/report.ts'
 import { violationsError } from '../testkit/test-runner.ts'
+import { attachEvidence, evidenceTest, failedTest } from './evidence.ts'
 import { routeMockApi } from './route.ts'
 import { mockSessionFixtures, type MockServerWorkerFixtures, type MockSessionFixtures } from './session.ts'
 
@@ -29,7 +32,8 @@ export interface MockApiFixtures {
   /**
    * A fresh `createMockApi(mockOptions)` for this test, in this worker process, answering the test's
    * browser context from before the page's first request: its faults, journal, overrides and `db` are
-   * this test's alone. A contract violation fails the test.
+   * this test's alone. A contract violation fails the test. A failed test gets the table of its requests
+   * in its output and the evidence file as an attachment (docs/evidence.md).
    */
   mockApi: MockApi
 }
@@ -54,13 +58,16 @@ type BuiltInWorker = PlaywrightWorkerArgs & PlaywrightWorkerOptions
  */
 export const mockApiFixtures: Fixtures<MockApiFixtures, {}, BuiltIn, BuiltInWorker> = {
   mockOptions: [{}, { option: true }],
-  mockApi: async ({ mockOptions, baseURL }, use) => {
+  mockApi: async ({ mockOptions, baseURL }, use, testInfo) => {
     const assetsOrigin = mockOptions.assetsOrigin ?? (mockOptions.baseUrl === undefined && baseURL ? new URL(baseURL).origin : undefined)
     const api = createMockApi({ ...mockOptions, assetsOrigin })
     await api.ready
+    const start = evidenceStart(api)
     await use(api)
     const error = violationsError(api.violations)
-    if (error) throw error
+    if (!error && !failedTest(testInfo)) return
+    const test = evidenceTest(testInfo, 'mockApi')
+    throw evidenceError(await attachEvidence(testInfo, () => mockEvidence(api, start, { test, scenario: scenarioName(mockOptions) })), error)
   },
   context: async ({ context, mockApi }, use) => {
     await routeMockApi(context, mockApi)

@@ -6,6 +6,8 @@
  */
 import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test'
 import { connectMockServer, type MockServerConnection, type RemoteSession, type RemoteSessionOptions } from '../client/connect.ts'
+import { evidenceError } from '../evidence/report.ts'
+import { attachEvidence, evidenceTest, failedTest, sessionEvidence } from './evidence.ts'
 
 /** Where the sessions come from: a running demo server, or `'start'` (one per worker process, port 0). */
 export type MockServerOption = { url: string; adminToken?: string } | 'start'
@@ -14,7 +16,10 @@ export type MockServerOption = { url: string; adminToken?: string } | 'start'
 export interface MockSessionFixtures {
   /** What each test's session starts from: `{ scenario, seed, state }`. Default `{}`: the server's own data. */
   mockSessionOptions: RemoteSessionOptions
-  /** A new session of the server for this test, ended after it: credentials, faults, journal, state. */
+  /**
+   * A new session of the server for this test, ended after it: credentials, faults, journal, state. A failed
+   * test gets the table of its requests in its output and the evidence file as an attachment (docs/evidence.md).
+   */
   mockSession: RemoteSession
 }
 
@@ -48,9 +53,11 @@ export const mockSessionFixtures: Fixtures<MockSessionFixtures, MockServerWorker
     { scope: 'worker' },
   ],
   mockSessionOptions: [{}, { option: true }],
-  mockSession: async ({ mockServerConnection, mockSessionOptions }, use) => {
+  mockSession: async ({ mockServerConnection, mockSessionOptions }, use, testInfo) => {
     const session = await mockServerConnection.sessions.create(mockSessionOptions)
     await use(session)
+    const report = failedTest(testInfo) ? await attachEvidence(testInfo, () => sessionEvidence(session, evidenceTest(testInfo, 'mockSession'))) : undefined
     await session.end()
+    if (report) throw evidenceError(report)
   },
 }

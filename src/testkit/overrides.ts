@@ -65,6 +65,12 @@ function built(reply: Reply): Response {
   return response
 }
 
+/** An override in force, as `list()` describes it. */
+export interface OverrideListing {
+  operation: string
+  once: boolean
+}
+
 interface Entry {
   operation: string
   resolver: OverrideResolver<any>
@@ -89,6 +95,11 @@ export class Overrides implements OverrideGate {
 
   get size(): number {
     return this.#entries.length
+  }
+
+  /** The overrides in force, newest first: their operation and whether they answer once (a resolver is code). */
+  list(): OverrideListing[] {
+    return this.#entries.map(({ operation, once }) => ({ operation, once }))
   }
 
   /** The response of the newest override of this operation that answers, if any. */

@@ -5,10 +5,12 @@
 import { requireNode } from '../node-version.js'
 import type { UnhandledFrameHandle } from 'msw'
 import { setupServer, type SetupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
+import { evidenceError } from '../evidence/report.ts'
 import { violationsError } from '../testkit/test-runner.ts'
+import { vitestEvidence } from './evidence.ts'
 
 requireNode()
 
@@ -22,7 +24,8 @@ export type VitestMockApi<Ops extends readonly DefinedOperation[] = readonly Def
 
 /**
  * Starts `setupServer` before all tests; after each test resets state, faults, overrides and the journal,
- * drops `server.use` handlers, and fails the test if a contract violation happened; closes after all.
+ * drops `server.use` handlers, and fails the test if a contract violation happened; closes after all. A
+ * failed test's output gets the table of its requests, and its evidence file (docs/evidence.md).
  * @example
  * const api = useMockApi({ scenario: 'demo', seed: 42 })
  * test('lists', async () => { await fetch('/api/workspaces', { headers: { 'X-API-Key': api.credentials.apiKey, ... } }) })
@@ -36,10 +39,14 @@ export function useMockApi<const Ops extends readonly DefinedOperation[] = reado
     server.listen({ onUnhandledFrame })
     await api.ready
   })
-  afterEach(async () => {
+  const evidence = vitestEvidence(api, mockOptions)
+  beforeEach(() => evidence.start())
+  afterEach(async (context) => {
     const error = violationsError(api.violations)
+    const report = await evidence.report(context, error !== undefined)
     server.resetHandlers()
     await api.reset()
+    if (report) throw evidenceError(report, error)
     if (error) throw error
   })
   afterAll(() => {

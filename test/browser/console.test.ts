@@ -6,42 +6,19 @@
  */
 import { execFile } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
-import { build } from 'rolldown'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
 import { buildScenario } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
+import { servePanelPage } from './panel-server.ts'
 
 const SHOTS = fileURLToPath(new URL('../../test-results/console/', import.meta.url))
 const SMALL = fileURLToPath(new URL('../../fixtures/small.json', import.meta.url))
-const PANEL_PAGE = fileURLToPath(new URL('./panel-page.ts', import.meta.url))
-const source = (path: string) => fileURLToPath(new URL(`../../src/${path}`, import.meta.url))
 const run = promisify(execFile)
-/** The policy the panel's page is served with: its own scripts and styles only. */
-const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
-
-/** Serves panel-page.ts, bundled for the browser (its chunks too), under the CSP above. */
-async function servePanelPage(): Promise<{ url: string; close(): void }> {
-  const alias = { 'workspace-api-mock/browser': source('browser/index.ts'), 'workspace-api-mock/devtools': source('devtools/index.ts') }
-  const output = await build({ input: PANEL_PAGE, platform: 'browser', write: false, logLevel: 'silent', resolve: { alias, conditionNames: ['browser', 'import', 'default'] } })
-  const files = new Map(output.output.map((file) => [`/${file.fileName}`, file.type === 'chunk' ? file.code : file.source]))
-  const entry = output.output[0]!.fileName
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>panel</title><link rel="icon" href="data:,"></head><body><main><h1>A page</h1></main><script type="module" src="/${entry}"></script></body></html>`
-  const server: Server = createServer((request, response) => {
-    const path = new URL(request.url ?? '/', 'http://x').pathname
-    const body = path === '/' ? html : files.get(path)
-    if (body === undefined) return void response.writeHead(404).end()
-    response.writeHead(200, { 'Content-Type': path === '/' ? 'text/html' : 'text/javascript', 'Content-Security-Policy': CSP }).end(body)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => server.close() }
-}
 
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console in Chromium', { timeout: 60_000 }, () => {
   let server: MockServer

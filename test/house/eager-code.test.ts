@@ -29,6 +29,8 @@ const LAZY = [
   'src/devtools/panel.ts',
   'src/console-ui/',
   'src/mock-admin/',
+  // The evidence reader: the console UI's Scenario tab reads an evidence file.
+  'src/evidence/',
   'node_modules/yaml/',
   'node_modules/zod/v4/core/json-schema',
 ]

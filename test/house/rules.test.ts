@@ -17,6 +17,7 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
  */
 const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'leaves', paths: ['src/text/', 'src/node-version.js'] },
+  { name: "files: Node's writing and naming of files", paths: ['src/files/'] },
   { name: 'model', paths: ['src/model/'] },
   { name: 'factories', paths: ['src/factories/'] },
   { name: 'scenarios', paths: ['src/scenarios/'] },
@@ -24,6 +25,7 @@ const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'testkit', paths: ['src/testkit/'] },
   { name: 'api', paths: ['src/api/'] },
   { name: 'contract: the consumer contract (Pact)', paths: ['src/contract/'] },
+  { name: 'evidence: what a mock saw during a failed test', paths: ['src/evidence/'] },
   { name: 'wire', paths: ['src/wire/'] },
   { name: 'mock-admin: what a person asks of one mock', paths: ['src/mock-admin/'] },
   { name: 'console-ui: the console and devtools UI', paths: ['src/console-ui/'] },

@@ -103,7 +103,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|png)$/.test(name)).map((name) => `docs/${name}`)
     expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas, ...docs].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', 'fixtures/evidence.schema.json', ...schemas, ...docs].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
@@ -311,10 +311,13 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     expect(manifest.exports['./openapi.yaml']).toBe('./fixtures/openapi.yaml')
   })
 
-  test('workspace-api-mock/profile.schema.json resolves to the JSON Schema of a behaviour profile', () => {
-    const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/profile.schema.json')
-    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/profile.schema.json'), 'utf8'))
-    expect(manifest.exports['./profile.schema.json']).toBe('./fixtures/profile.schema.json')
+  test.each([
+    ['profile.schema.json', 'a behaviour profile'],
+    ['evidence.schema.json', "a failed test's evidence file"],
+  ])('workspace-api-mock/%s resolves to the JSON Schema of %s', (file) => {
+    const path = createRequire(join(consumer, 'package.json')).resolve(`workspace-api-mock/${file}`)
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', file), 'utf8'))
+    expect(manifest.exports[`./${file}`]).toBe(`./fixtures/${file}`)
   })
 
   test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {

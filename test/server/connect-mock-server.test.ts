@@ -192,10 +192,13 @@ describe('errors and the admin token', () => {
 })
 
 describe('the Playwright fixtures (mockSessionFixtures)', () => {
-  /** Runs a fixture function as Playwright does: `use` gets the value, teardown follows once `use` resolves. */
+  /**
+   * Runs a fixture function as Playwright does: `use` gets the value, teardown follows once `use` resolves,
+   * for a test that passed (a failed one's evidence: test/evidence/playwright.test.ts).
+   */
   async function runFixture<T>(fixture: unknown, args: object, body: (value: T) => Promise<void>): Promise<void> {
-    const fn = (Array.isArray(fixture) ? fixture[0] : fixture) as (args: object, use: (value: T) => Promise<void>) => Promise<void>
-    await fn(args, body)
+    const fn = (Array.isArray(fixture) ? fixture[0] : fixture) as (args: object, use: (value: T) => Promise<void>, testInfo: object) => Promise<void>
+    await fn(args, body, { status: 'passed', expectedStatus: 'passed' })
   }
 
   test('mockServer { url, adminToken }: each test a session of that server, ended after the test', async () => {

@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, test } from 'vitest'
@@ -43,11 +46,13 @@ test('a contract violation fails the test that caused it', () => {
   const fixture = fileURLToPath(new URL('./fixtures/violation.spec.ts', import.meta.url))
   const root = fileURLToPath(new URL('../..', import.meta.url))
   const vitest = fileURLToPath(new URL('../../node_modules/vitest/vitest.mjs', import.meta.url))
+  const attachments = mkdtempSync(join(tmpdir(), 'wam-vitest-helper-'))
   const run = spawnSync(process.execPath, [vitest, 'run', '--root', root, '--config', 'test/vitest-helper/fixtures/vitest.config.ts', fixture], {
     cwd: root,
     encoding: 'utf8',
-    env: { ...process.env, FORCE_COLOR: '0' },
+    env: { ...process.env, FORCE_COLOR: '0', WAM_EVIDENCE_DIR: attachments },
   })
+  rmSync(attachments, { recursive: true, force: true })
   const output = run.stdout + run.stderr
   expect(run.status, output).not.toBe(0)
   expect(output).toContain('contract violations in this test')

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { closeSync, constants, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 
-/** An output file the command could not write: `cannot write <path> (<code>)`, one line. */
+/** An output file that could not be written: `cannot write <path> (<code>)`, one line. */
 export class WriteError extends Error {
   constructor(message: string) {
     super(message)
@@ -12,12 +12,12 @@ export class WriteError extends Error {
 
 /**
  * Writes a new file beside the target, then renames it over the target: a failed run never leaves half a
- * file, and a reader sees the old file or the new one. The new file is created exclusively under a name
- * nobody can guess, never through a link: a link planted at its name (to another file, which would get
- * what is written) makes the open fail instead. The rename replaces a link at the target's own name, not
- * the file it points to.
+ * file (a state file `record` writes, a failed test's evidence). The new file is created exclusively under a
+ * name nobody can guess, never through a link: a link planted at its name (to another file, which would get
+ * the state and its principals' secrets) makes the open fail instead. The rename replaces a link at the
+ * target's own name, not the file it points to. Throws a `WriteError`: `cannot write <path> (<code>)`.
  */
-export function writeAtomically(path: string, text: string): void {
+export function writeFileAtomically(path: string, text: string): void {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
   let created = false
   try {
