@@ -104,6 +104,8 @@ dl.why, dl.headers, dl.profile { display: grid; grid-template-columns: max-conte
 dl.why dt, dl.headers dt, dl.profile dt { color: var(--muted); }
 dl.why dd, dl.headers dd, dl.profile dd { margin: 0; overflow-wrap: anywhere; }
 dl.profile .meaning { color: var(--muted); }
+/* One profile knob a line. */
+dl.why dd { white-space: pre-line; }
 pre.body { background: #f6f8fa; border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0; max-height: 16rem; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 
 .principal { border-top: 1px solid #eaeef2; padding: 0.5rem 0; }

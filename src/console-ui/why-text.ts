@@ -76,8 +76,8 @@ const bounds = (value: unknown) => {
 
 /** What each knob of the behaviour profile decides, for the values it takes (the table in docs/verify.md). */
 const KNOBS: Record<string, (value: unknown) => string> = {
-  'paging.currentPage': (value) => `current_page: ${bounds(value)}`,
-  'paging.pageSize': (value) => `page_size: ${bounds(value)}`,
+  'paging.currentPage': (value) => `current_page ${bounds(value)}`,
+  'paging.pageSize': (value) => `page_size ${bounds(value)}`,
   'idPrefix.workspace': (value) => `workspace ids start with ${String(value)}_`,
   head: (value) => (value === 'get' ? 'HEAD is answered as GET without its body' : 'HEAD is answered 405 with Allow'),
   problemTitles: (value) =>
@@ -91,10 +91,14 @@ const KNOBS: Record<string, (value: unknown) => string> = {
 /** What a knob's value decides, in words; undefined for a knob not described. */
 export const meaningOf = (name: string, value: unknown): string | undefined => KNOBS[name]?.(value)
 
-/** A knob with its value, and what it decided: `problemTitles "go" (problem titles in Go's words ...)`. */
+/**
+ * A knob, its value and what it decided: `problemTitles "go": problem titles in Go's words ...`; a knob of
+ * several values (the paging bounds) is said in words alone.
+ */
 export function knob(name: string, value: unknown): string {
   const meaning = meaningOf(name, value)
-  return `${name} ${JSON.stringify(value)}${meaning ? ` (${meaning})` : ''}`
+  if (meaning === undefined) return `${name} ${JSON.stringify(value)}`
+  return `${name}${typeof value === 'object' ? '' : ` ${JSON.stringify(value)}`}: ${meaning}`
 }
 
 /** Route, caller, decision, profile, delays, records read and written: [term, description] pairs. */
@@ -104,7 +108,7 @@ export function describeWhy(why: Why): Array<[string, string]> {
     ['Route', route(why.route)],
     ['Caller', caller(why.caller)],
     ['Decided by', decision(why.decision)],
-    ['Profile', knobs.length === 0 ? 'none applied' : knobs.map(([name, value]) => knob(name, value)).join('; ')],
+    ['Profile', knobs.length === 0 ? 'none applied' : knobs.map(([name, value]) => knob(name, value)).join('\n')],
     ...(why.delays.length > 0 ? [['Delayed', why.delays.map((delay) => `${delay.ms} ms by ${rule(delay.fault)}`).join('; ')] as [string, string]] : []),
     ['Read', records(why.read)],
     ['Written', records(why.written)],

@@ -264,7 +264,8 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the devtools panel in
       await send(page, [refusedWrite])
       await rows(panel).first().getByRole('button').click()
       const why = panel.locator('#log-detail dl.why')
-      await expect.poll(() => why.textContent()).toContain(`problemTitles "go" (problem titles in Go's words for the status, as the service's Huma sends them (422: Unprocessable Entity))`)
+      await expect.poll(() => why.textContent()).toContain(`problemTitles "go": problem titles in Go's words for the status, as the service's Huma sends them (422: Unprocessable Entity)`)
+      await page.screenshot({ path: `${SHOTS}panel-why-profile.png` })
 
       // Every tab's panel shown at once (axe skips what is hidden): no violation of any impact.
       await panel.locator('[role="tabpanel"]').evaluateAll((panels) => panels.forEach((element) => element.removeAttribute('hidden')))
