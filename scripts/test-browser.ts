@@ -1,7 +1,7 @@
 /**
  * `npm run test:browser`: the suites that drive Debian's Chromium: Vitest's browser project (the browser
- * demo, the browser store, the console, the API reference page, the console's token) and the Playwright
- * suite (test/e2e, project demo). A step of its own that `.ci/run` runs before `npm test`, whose closing
+ * demo, the browser store, the console, the devtools panel, the API reference page, the console's token)
+ * and the Playwright suite (test/e2e, project demo). A step of its own that `.ci/run` runs before `npm test`, whose closing
  * line counts it (docs/decisions/0015): together they take more CPU than the 2-core loop can spare
  * (docs/benchmark.md, "npm test"). Without Debian's Chromium, outside CI, it says so and counts nothing.
  * Ends with `N passed, N failed`; exits non-zero when something failed.
