@@ -57,8 +57,8 @@ const ISOLATED = ['test/hostile/parallel-alpha.test.ts', 'test/hostile/parallel-
 const PACKAGE = ['test/package/pack.test.ts']
 
 /**
- * The suites that drive Debian's Chromium (the browser demo, the browser store, the console, the API
- * reference page, the console's token, the Playwright fixtures' evidence of a failed test, the panel loading
+ * The suites that drive Debian's Chromium (the browser demo, the browser store, the console, the devtools
+ * panel, the API reference page, the console's token, the Playwright fixtures' evidence of a failed test, the panel loading
  * one): `npm run test:browser` runs them with the Playwright suite, a step
  * that `.ci/run` runs before `npm test`, whose closing line counts it (see docs/decisions/0015). Together
  * they cost more CPU than the 2-core loop can spare (docs/benchmark.md, "npm test").
@@ -67,6 +67,7 @@ const BROWSER = [
   'test/browser/demo.test.ts',
   'test/browser/store.test.ts',
   'test/browser/console.test.ts',
+  'test/browser/panel.test.ts',
   'test/browser/docs-page.test.ts',
   'test/server/console-token.test.ts',
   'test/evidence/playwright.test.ts',

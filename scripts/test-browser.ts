@@ -1,6 +1,6 @@
 /**
  * `npm run test:browser`: the suites that drive Debian's Chromium: Vitest's browser project (the browser
- * demo, the browser store, the console, the API reference page, the console's token, the Playwright
+ * demo, the browser store, the console, the devtools panel, the API reference page, the console's token, the Playwright
  * fixtures' evidence of a failed test and the panel loading one) and the Playwright suite (test/e2e,
  * project demo). A step of its own that `.ci/run` runs before `npm test`, whose closing line counts it
  * (docs/decisions/0015): together they take more CPU than the 2-core loop can spare (docs/benchmark.md,

@@ -10,7 +10,18 @@ import { RequestsSection } from './log.ts'
 import { PrincipalsSection } from './principals.ts'
 import { ScenarioSection } from './scenario.ts'
 import { Status } from './status.ts'
-import type { ChangeReason, ConsoleTransport, MockInfo } from './transport.ts'
+import type { ChangeReason, ConsoleTransport, LogEvent, MockInfo } from './transport.ts'
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * Whether a request changed what the UI shows: a write the mock took (the counts, the records), or a fault
+ * that acted (its hits). A refused request changes nothing, and costs the view nothing.
+ */
+function changesTheMock(event: LogEvent): boolean {
+  const written = !READS.has(event.method) && event.status >= 200 && event.status < 400
+  return written || event.why.decision.kind === 'fault' || event.why.delays.length > 0
+}
 
 export interface ConsoleUiOptions {
   /** The live region the UI speaks in. */
@@ -53,8 +64,7 @@ export class ConsoleUi {
     }
     this.requests = new RequestsSection(transport, this.status, {
       request: (event) => {
-        // Writes change the counts and the records; fault hits change the fault list.
-        if (event.method !== 'GET' || event.status >= 400) this.refreshSoon()
+        if (changesTheMock(event)) this.refreshSoon(500)
       },
       closed: () => this.#options.closed?.(),
       sessions: () => this.#options.sessions?.(),
@@ -73,13 +83,22 @@ export class ConsoleUi {
 
   stop(): void {
     clearTimeout(this.#refreshing)
+    this.#refreshing = undefined
     this.requests.stop()
     this.#generation++
   }
 
+  /**
+   * Refreshes in `delay` ms, unless a refresh is due already: it reads what changed meanwhile too, and a
+   * steady stream of writes refreshes the view every `delay` ms rather than never. 0 refreshes at once.
+   */
   refreshSoon(delay = 250): void {
+    if (this.#refreshing !== undefined && delay > 0) return
     clearTimeout(this.#refreshing)
-    this.#refreshing = setTimeout(() => void this.refresh(), delay)
+    this.#refreshing = setTimeout(() => {
+      this.#refreshing = undefined
+      void this.refresh()
+    }, delay)
   }
 
   /** Reads the mock anew and shows it; undefined (said in the status) when it cannot be read. */

@@ -112,18 +112,12 @@ export class DataSection {
   /** The record's fields as a form: a field changed and saved is checked by the kit; its problem shows at the field. */
   #edit(record: AnyRecord): void {
     const name = this.#name
-    const inputs = new Map<string, HTMLInputElement>()
-    const rows = Object.entries(record).map(([key, value]) => {
-      const input = h('input', { name: key, value: typeof value === 'string' ? value : JSON.stringify(value), readonly: key === 'id', spellcheck: 'false' })
-      inputs.set(key, input)
-      const problem = h('p', { class: 'problem', id: uniqueId('problem'), hidden: true })
-      input.setAttribute('aria-describedby', problem.id)
-      return field(key, input, problem)
-    })
-    const form = h('form', { class: 'record-form', 'aria-label': `${SINGULAR[name]} ${record.id}` }, ...rows, h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Save changes')))
+    const fields = new Map(Object.entries(record).map(([key, value]) => [key, fieldControl(key, value)]))
+    const refused = h('p', { class: 'refused', hidden: true })
+    const form = h('form', { class: 'record-form', 'aria-label': `${SINGULAR[name]} ${record.id}` }, ...[...fields.values()].map((control) => control.element), h('div', { class: 'row' }, h('button', { type: 'submit' }, 'Save changes'), refused))
     form.addEventListener('submit', (event) => {
       event.preventDefault()
-      void this.#status.act(form, () => this.#save(record, inputs))
+      void this.#status.act(form, () => this.#save(record, fields, refused))
     })
     const remove = h('button', { type: 'button', class: 'danger' }, `Delete this ${SINGULAR[name]}`)
     remove.addEventListener('click', () => void this.#status.act(remove, async () => {
@@ -135,17 +129,18 @@ export class DataSection {
     }))
     replace(this.#editor, h('h3', {}, `${LABELS[name].replace(/s$/, '')} `, h('code', {}, record.id)), form, remove)
     this.#editor.hidden = false
-    inputs.get('name')?.focus()
+    fields.get('name')?.input.focus()
   }
 
-  async #save(record: AnyRecord, inputs: Map<string, HTMLInputElement>): Promise<string> {
+  /** Saves what changed; a refusal is shown at its fields (and beside the button), not in the status. */
+  async #save(record: AnyRecord, fields: Map<string, FieldControl>, refused: HTMLElement): Promise<string | undefined> {
     const changes: Record<string, unknown> = {}
-    for (const [key, input] of inputs) {
-      const before = (record as unknown as Record<string, unknown>)[key]
-      const shown = typeof before === 'string' ? before : JSON.stringify(before)
-      if (input.value !== shown) changes[key] = typed(input.value, before)
-      showProblem(input, undefined)
+    for (const [key, control] of fields) {
+      const value = control.value()
+      if (JSON.stringify(value) !== JSON.stringify((record as unknown as Record<string, unknown>)[key])) changes[key] = value
+      showProblem(control.input, undefined)
     }
+    refused.hidden = true
     if (Object.keys(changes).length === 0) return 'Nothing changed'
     try {
       const saved = await this.#transport.editRecord(this.#name, record.id, changes)
@@ -156,15 +151,61 @@ export class DataSection {
     } catch (error) {
       if (!(error instanceof TransportError)) throw error
       // Each field shows its first problem; the focus goes to the first field refused.
-      const fields = [...new Set(error.problems.map((problem) => problem.location.replace(/^body\./, '').split('.')[0]!))]
-      const marked = fields.filter((key) => showProblem(inputs.get(key), error.problems.find((problem) => problem.location.replace(/^body\./, '').split('.')[0] === key)!.message))
-      if (marked.length > 0) inputs.get(marked[0]!)!.focus()
-      throw error
+      const problemOf = (key: string) => error.problems.find((problem) => fieldOf(problem.location) === key)?.message
+      const marked = [...new Set(error.problems.map((problem) => fieldOf(problem.location)))].filter((key) => showProblem(fields.get(key)?.input, problemOf(key)))
+      if (marked.length === 0) throw error
+      fields.get(marked[0]!)!.input.focus()
+      refused.textContent = `Not saved: ${marked.join(', ')} refused`
+      refused.hidden = false
+      return undefined
     }
   }
 }
 
-/** A typed value as the field's current type: text stays text; numbers, booleans, lists and objects as JSON. */
+/** The record's field a problem's location names: `body.icons.base` is `icons`. */
+const fieldOf = (location: string) => location.replace(/^body\./, '').split('.')[0]!
+
+/** Fields holding a time, in epoch milliseconds. */
+const TIMES = new Set(['created', 'updated'])
+
+/** A field of the record form: its control, and the value it holds now, typed as the record's. */
+interface FieldControl {
+  element: HTMLElement
+  input: HTMLInputElement
+  value(): unknown
+}
+
+/**
+ * A true/false field is a checkbox; a time is its number with the time it means beside it (the value
+ * stays what the API serves); text is text; numbers, lists and objects are JSON.
+ */
+function fieldControl(key: string, before: unknown): FieldControl {
+  const problem = h('p', { class: 'problem', id: uniqueId('problem'), hidden: true })
+  if (typeof before === 'boolean') {
+    const input = h('input', { type: 'checkbox', name: key, checked: before, 'aria-describedby': problem.id })
+    const element = field(key, input, problem)
+    element.classList.add('check')
+    return { element, input, value: () => input.checked }
+  }
+  const input = h('input', { name: key, value: typeof before === 'string' ? before : JSON.stringify(before), readonly: key === 'id', spellcheck: 'false' })
+  const time = typeof before === 'number' && TIMES.has(key) ? timeNote(input) : undefined
+  input.setAttribute('aria-describedby', [time?.id, problem.id].filter(Boolean).join(' '))
+  return { element: field(key, input, h('div', {}, time, problem)), input, value: () => typed(input.value, before) }
+}
+
+/** The time a field's epoch milliseconds mean, in UTC, following what is typed. */
+function timeNote(input: HTMLInputElement): HTMLElement {
+  const note = h('p', { class: 'note time', id: uniqueId('time') })
+  const show = () => {
+    const ms = Number(input.value)
+    note.textContent = input.value.trim() !== '' && Number.isInteger(ms) && Math.abs(ms) <= 8.64e15 ? new Date(ms).toISOString().replace('T', ' ').replace('Z', ' UTC') : 'not a time in milliseconds'
+  }
+  input.addEventListener('input', show)
+  show()
+  return note
+}
+
+/** A typed value as the field's current type: text stays text; numbers, lists and objects as JSON. */
 function typed(text: string, before: unknown): unknown {
   if (typeof before === 'string') return text
   try {

@@ -48,4 +48,7 @@ export function select(name: string, values: readonly string[], selected?: strin
   return h('select', { name }, ...values.map((value) => h('option', { value, selected: value === selected }, labels[value] ?? value)))
 }
 
-export const plural = (n: number, word: string): string => `${new Intl.NumberFormat('en-US').format(n)} ${word}${n === 1 ? '' : 's'}`
+/** `1,234`: a count as the UI writes it. */
+export const count = (n: number): string => new Intl.NumberFormat('en-US').format(n)
+
+export const plural = (n: number, word: string): string => `${count(n)} ${word}${n === 1 ? '' : 's'}`

@@ -22,10 +22,14 @@ export function describeFault(fault: FaultInfo): string {
   return `${what}${schedule.length > 0 ? `, ${schedule.join(', ')}` : ''} (hit ${fault.hits})`
 }
 
-function options(operations: readonly OperationInfo[], all: boolean): HTMLOptionElement[] {
+/** The targets a fault may take: the API's operations (the six, presets, your own), then the kit's routes apart. */
+function options(operations: readonly OperationInfo[], all: boolean): Array<HTMLOptionElement | HTMLOptGroupElement> {
+  const group = (label: string, members: readonly OperationInfo[]) =>
+    h('optgroup', { label }, ...members.map((operation) => h('option', { value: operation.name }, operation.name)))
   return [
     ...(all ? [h('option', { value: '*' }, 'every operation')] : []),
-    ...operations.map((operation) => h('option', { value: operation.name }, operation.name)),
+    group("The API's operations", operations.filter((operation) => operation.kind !== 'kit')),
+    group("The kit's routes (schemas, icons, documents)", operations.filter((operation) => operation.kind === 'kit')),
   ]
 }
 
@@ -85,7 +89,7 @@ export class FaultsSection {
   }
 
   show(faults: readonly FaultInfo[], operations: readonly OperationInfo[]): void {
-    if (operations.length !== this.#operations.length) {
+    if (JSON.stringify(operations) !== JSON.stringify(this.#operations)) {
       this.#operations = operations
       this.#renderForms()
     }

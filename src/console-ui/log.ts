@@ -2,16 +2,27 @@
  * Requests: the live log of one mock, newest first (the last requests when it opens, then each request
  * as it is answered), filtered in place; a row opens the request whole below the list (headers, both
  * bodies) with why it was answered so. The rows are one stop of the Tab key: the arrow keys move between them.
+ *
+ * What it costs the page: the requests that arrive wait in a queue, and once every FLUSH_MS at most their
+ * rows are built and put on top of the table in one insertion; no row already shown is touched again (but the
+ * ones that drop off the bottom). A page making requests as fast as it can then renders a few frames a
+ * second for the log, not one per request. The table holds MAX_ROWS rows; paused, the log keeps the
+ * newest MAX_ROWS requests and counts the others, so that Resume builds one table's worth of rows at most.
  */
-import { h, replace, select, uniqueId } from './dom.ts'
+import { count, h, replace, select, uniqueId } from './dom.ts'
+import { COLUMNS, entryView, logRow } from './log-row.ts'
 import type { Status } from './status.ts'
 import type { ConsoleTransport, JournalEntry, LogEvent } from './transport.ts'
-import { describeWhy } from './why-text.ts'
 
-/** Rows the log keeps; older ones drop off the bottom. */
-const MAX_ROWS = 500
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+/** Rows the log keeps; older ones drop off the bottom. Also the most requests kept while paused. */
+export const MAX_ROWS = 500
+/**
+ * Rows per `<tbody>`: a group out of view is skipped by rendering (content-visibility in styles.ts), and rows
+ * put on top move the groups below as wholes.
+ */
+const CHUNK_ROWS = 50
+/** How often at most the log changes while requests arrive. */
+const FLUSH_MS = 200
 
 const STATUS_CLASSES: Record<string, (status: number) => boolean> = {
   '': () => true,
@@ -20,15 +31,7 @@ const STATUS_CLASSES: Record<string, (status: number) => boolean> = {
   '5xx': (status) => status >= 500,
   dropped: (status) => status === 0,
 }
-const COLUMNS = [['Time', 'time'], ['Method', 'method'], ['Path', 'path'], ['Status', 'status'], ['ms', 'num'], ['Detail', 'detail'], ['Operation', 'operation']] as const
 const DECISIONS = ['', 'operation', 'lookup', 'validation', 'authentication', 'body', 'fault', 'override', 'route', 'error']
-
-function statusClass(status: number): string {
-  if (status === 0) return 'dropped'
-  if (status < 300) return 'ok'
-  if (status < 500) return 'client'
-  return 'server'
-}
 
 /** What the rest of the UI hears from the log. */
 export interface LogEvents {
@@ -37,9 +40,39 @@ export interface LogEvents {
   sessions?(): void
 }
 
+/** Requests waiting to be shown, the newest MAX_ROWS kept; `count` says how many came in all. */
+class Queue {
+  events: LogEvent[] = []
+  count = 0
+
+  push(event: LogEvent): void {
+    this.events.push(event)
+    this.count++
+    // Trimmed now and then rather than at each push: a copy per MAX_ROWS requests.
+    if (this.events.length >= 2 * MAX_ROWS) this.events = this.events.slice(-MAX_ROWS)
+  }
+
+  /** The newest MAX_ROWS, oldest first; the queue is empty after. */
+  take(): LogEvent[] {
+    const taken = this.events.slice(-MAX_ROWS)
+    this.events = []
+    this.count = 0
+    return taken
+  }
+
+  get dropped(): number {
+    return Math.max(0, this.count - MAX_ROWS)
+  }
+
+  get kept(): number {
+    return this.count - this.dropped
+  }
+}
+
 export class RequestsSection {
   readonly element: HTMLElement
-  readonly #body = h('tbody')
+  /** The table: its head, then the rows in groups of CHUNK_ROWS (`<tbody>`), newest first. */
+  readonly #table: HTMLTableElement
   readonly #empty = h('p', { id: 'log-empty', class: 'empty' })
   readonly #live = h('span', { id: 'log-live', class: 'live' }, 'connecting…')
   readonly #pause = h('button', { type: 'button', id: 'log-pause', 'aria-pressed': 'false' }, 'Pause')
@@ -50,8 +83,14 @@ export class RequestsSection {
   readonly #on: LogEvents
   #stop: (() => void) | undefined
   #paused = false
-  #held: LogEvent[] = []
+  /** Requests to show at the next frame, and those held while paused. */
+  #pending = new Queue()
+  #held = new Queue()
+  #flushing: ReturnType<typeof setTimeout> | undefined
+  #flushed = -Infinity
   #events = new Map<HTMLTableRowElement, LogEvent>()
+  /** The one row button in the Tab order. */
+  #tabStop: HTMLButtonElement | undefined
 
   constructor(transport: ConsoleTransport, status: Status, on: LogEvents) {
     this.#transport = transport
@@ -62,18 +101,15 @@ export class RequestsSection {
     const clear = h('button', { type: 'button', id: 'log-clear' }, 'Clear')
     clear.addEventListener('click', () => this.clear())
     this.#pause.addEventListener('click', () => this.#setPaused(!this.#paused))
-    this.#body.addEventListener('keydown', (event) => this.#move(event))
+    const head = h('thead', { role: 'rowgroup' }, h('tr', { role: 'row' }, ...COLUMNS.map(([name, column]) => h('th', { scope: 'col', role: 'columnheader', class: column }, name))))
+    this.#table = h('table', { id: 'log', role: 'table' }, head)
+    this.#table.addEventListener('keydown', (event) => this.#move(event))
     this.element = h(
       'section',
       { id: 'log-panel', class: 'panel log-panel', 'aria-labelledby': 'log-title' },
       h('div', { class: 'panel-head' }, h('h2', { id: 'log-title' }, 'Requests'), h('div', { class: 'actions' }, this.#live, this.#pause, clear)),
       this.#filters,
-      h(
-        'div',
-        { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Request log, newest first' },
-        h('table', { id: 'log' }, h('thead', {}, h('tr', {}, ...COLUMNS.map(([name, column]) => h('th', { scope: 'col', class: column }, name)))), this.#body),
-        this.#empty,
-      ),
+      h('div', { class: 'scroll', tabindex: 0, role: 'region', 'aria-label': 'Request log, newest first' }, this.#table, this.#empty),
       this.#detail,
     )
   }
@@ -86,6 +122,7 @@ export class RequestsSection {
       history: (events) => {
         this.clear()
         for (const event of events) this.#add(event)
+        this.#flush()
       },
       request: (event) => {
         this.#add(event)
@@ -106,11 +143,52 @@ export class RequestsSection {
   }
 
   clear(): void {
-    this.#held = []
+    this.#pending.take()
+    this.#held.take()
     this.#events.clear()
-    replace(this.#body)
+    this.#tabStop = undefined
+    replace(this.#table, this.#table.tHead)
     this.#empty.hidden = false
     this.#updatePause()
+  }
+
+  #add(event: LogEvent): void {
+    const queue = this.#paused ? this.#held : this.#pending
+    queue.push(event)
+    // The first request after a quiet spell shows at once; those that follow it, FLUSH_MS after the last change.
+    this.#flushing ??= setTimeout(() => this.#flush(), Math.max(0, this.#flushed + FLUSH_MS - performance.now()))
+  }
+
+  /** Shows what arrived since the last time: new rows on top, in one insertion (or the count held, paused). */
+  #flush(): void {
+    clearTimeout(this.#flushing)
+    this.#flushing = undefined
+    this.#flushed = performance.now()
+    if (this.#paused) this.#updatePause()
+    else this.#show(this.#pending.take())
+  }
+
+  /** Puts rows on top of the table, newest first; the oldest drop off the bottom. */
+  #show(events: readonly LogEvent[]): void {
+    if (events.length === 0) return
+    const shown = this.#matcher()
+    const table = this.#table
+    for (const event of events) {
+      const row = logRow(event, (seq, from) => void this.open(seq, from))
+      row.hidden = !shown(event)
+      this.#events.set(row, event)
+      let top = table.tBodies[0]
+      if (!top || top.rows.length >= CHUNK_ROWS) table.tHead!.after((top = h('tbody', { role: 'rowgroup' })))
+      top.prepend(row)
+    }
+    for (let over = this.#events.size - MAX_ROWS; over > 0; over--) {
+      const chunk = table.tBodies[table.tBodies.length - 1]!
+      this.#events.delete(chunk.rows[chunk.rows.length - 1]!)
+      chunk.lastElementChild!.remove()
+      if (chunk.rows.length === 0) chunk.remove()
+    }
+    this.#empty.hidden = true
+    this.#keepTabStop()
   }
 
   #filterForm(): HTMLFormElement {
@@ -127,72 +205,51 @@ export class RequestsSection {
     return form
   }
 
-  #matches(event: LogEvent): boolean {
+  /** The filters as they stand, read once for all the rows they are applied to. */
+  #matcher(): (event: LogEvent) => boolean {
     const value = (name: string) => (this.#filters.elements.namedItem(name) as HTMLInputElement).value
     const text = value('text').trim().toLowerCase()
-    return (
+    const status = STATUS_CLASSES[value('status')]!
+    const decision = value('decision')
+    return (event) =>
       (text === '' || event.path.toLowerCase().includes(text) || (event.detail ?? '').toLowerCase().includes(text)) &&
-      STATUS_CLASSES[value('status')]!(event.status) &&
-      (value('decision') === '' || event.why.decision.kind === value('decision'))
-    )
+      status(event.status) &&
+      (decision === '' || event.why.decision.kind === decision)
   }
 
   #applyFilters(): void {
-    for (const [row, event] of this.#events) row.hidden = !this.#matches(event)
-    this.#rovingStop()
+    const shown = this.#matcher()
+    for (const [row, event] of this.#events) row.hidden = !shown(event)
+    this.#keepTabStop()
   }
 
-  #row(event: LogEvent): HTMLTableRowElement {
-    const at = new Date(event.time)
-    const open = h('button', { type: 'button', class: 'open', tabindex: -1, 'aria-label': `${event.method} ${event.path}, ${event.status === 0 ? 'dropped' : event.status}: open` }, h('code', {}, event.path))
-    open.addEventListener('click', () => void this.open(event.seq, open))
-    const row = h(
-      'tr',
-      { class: `status-${statusClass(event.status)}` },
-      h('td', { class: 'time' }, `${clock.format(at)}.${String(at.getMilliseconds()).padStart(3, '0')}`),
-      h('td', { class: 'method' }, event.method),
-      h('td', { class: 'path' }, open),
-      h('td', { class: 'status' }, h('span', { class: 'badge' }, event.status === 0 ? 'dropped' : String(event.status))),
-      h('td', { class: 'num' }, event.duration.toFixed(1)),
-      h('td', { class: 'detail' }, event.detail ?? ''),
-      h('td', { class: 'operation' }, event.operation ?? ''),
-    )
-    row.hidden = !this.#matches(event)
-    return row
+  /** Keeps one row's button in the Tab order: the one that had it while its row is shown, else the first shown. */
+  #keepTabStop(): void {
+    const current = this.#tabStop
+    if (current?.isConnected && !current.closest('tr')!.hidden) return
+    this.#setTabStop(this.#table.querySelector<HTMLButtonElement>('tr:not([hidden]) button.open') ?? undefined)
   }
 
-  #add(event: LogEvent): void {
-    if (this.#paused) {
-      this.#held.push(event)
-      this.#updatePause()
-      return
-    }
-    const row = this.#row(event)
-    this.#events.set(row, event)
-    this.#body.prepend(row)
-    while (this.#body.rows.length > MAX_ROWS) {
-      this.#events.delete(this.#body.lastElementChild as HTMLTableRowElement)
-      this.#body.lastElementChild!.remove()
-    }
-    this.#empty.hidden = true
-    this.#rovingStop()
+  #setTabStop(button: HTMLButtonElement | undefined): void {
+    if (this.#tabStop) this.#tabStop.tabIndex = -1
+    this.#tabStop = button
+    if (button) button.tabIndex = 0
   }
 
-  /** Keeps one row's button in the Tab order: the focused one, or the first shown. */
-  #rovingStop(): void {
-    const buttons = [...this.#body.querySelectorAll<HTMLButtonElement>('tr:not([hidden]) button.open')]
-    const current = buttons.find((button) => button.tabIndex === 0) ?? buttons[0]
-    for (const button of this.#body.querySelectorAll<HTMLButtonElement>('button.open')) button.tabIndex = button === current ? 0 : -1
-  }
-
+  /** ArrowDown and ArrowUp: the next or previous row shown. */
   #move(event: KeyboardEvent): void {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-    const buttons = [...this.#body.querySelectorAll<HTMLButtonElement>('tr:not([hidden]) button.open')]
-    const at = buttons.indexOf(event.target as HTMLButtonElement)
-    const next = buttons[at + (event.key === 'ArrowDown' ? 1 : -1)]
-    if (at < 0 || !next) return
+    const from = (event.target as HTMLElement).closest('tr')
+    if (!from || !(event.target as HTMLElement).matches('button.open')) return
+    // The table's rows across its groups; the first is the head's.
+    const rows = this.#table.rows
+    const step = event.key === 'ArrowDown' ? 1 : -1
+    let at = from.rowIndex + step
+    while (rows[at]?.hidden) at += step
+    const next = at > 0 ? rows[at]?.querySelector<HTMLButtonElement>('button.open') : undefined
+    if (!next) return
     event.preventDefault()
-    for (const button of buttons) button.tabIndex = button === next ? 0 : -1
+    this.#setTabStop(next)
     next.focus()
   }
 
@@ -222,31 +279,16 @@ export class RequestsSection {
   #setPaused(paused: boolean): void {
     this.#paused = paused
     if (!paused) {
-      const held = this.#held
-      this.#held = []
-      for (const event of held) this.#add(event)
+      for (const event of this.#held.take()) this.#pending.push(event)
+      this.#show(this.#pending.take())
     }
     this.#updatePause()
   }
 
   #updatePause(): void {
+    const held = this.#held
     this.#pause.setAttribute('aria-pressed', String(this.#paused))
-    this.#pause.textContent = this.#paused ? `Resume${this.#held.length > 0 ? ` (${this.#held.length} new)` : ''}` : 'Pause'
+    const counts = [held.kept > 0 && `${count(held.kept)} new`, held.dropped > 0 && `${count(held.dropped)} dropped`].filter(Boolean)
+    this.#pause.textContent = this.#paused ? `Resume${counts.length > 0 ? ` (${counts.join(', ')})` : ''}` : 'Pause'
   }
-}
-
-/** A request whole: the line, why, headers and both bodies. */
-function entryView(entry: JournalEntry): Node[] {
-  const body = (value: unknown) => (value === undefined ? h('p', { class: 'note' }, 'none') : h('pre', { class: 'body', tabindex: 0 }, typeof value === 'string' ? value : JSON.stringify(value, null, 2)))
-  return [
-    h('h3', {}, `${entry.method} `, h('code', {}, new URL(entry.url).pathname + new URL(entry.url).search), ` → ${entry.status === 0 ? 'dropped' : entry.status}`),
-    h('h4', {}, 'Why'),
-    h('dl', { class: 'why' }, ...describeWhy(entry.why).flatMap(([term, text]) => [h('dt', {}, term), h('dd', {}, text)])),
-    h('h4', {}, 'Request headers'),
-    h('dl', { class: 'headers' }, ...Object.entries(entry.headers).flatMap(([name, value]) => [h('dt', {}, name), h('dd', {}, h('code', {}, value))])),
-    h('h4', {}, 'Request body'),
-    body(entry.body),
-    h('h4', {}, 'Response body'),
-    body(entry.responseBody),
-  ]
 }

@@ -1,13 +1,12 @@
 /**
- * Scenario: what the mock serves and the profile in force; a switch of preset and seed, a state file (or a
- * failed test's evidence file) loaded, the snapshot downloaded, a reset.
+ * Scenario: what the mock serves (the scenario, its operations) and the profile in force; a switch of preset
+ * and seed, a state file (or a failed test's evidence file) loaded, the snapshot downloaded, a reset.
  */
 import { readStateText, StateFileError } from '../evidence/read.ts'
-import { field, h, replace, select } from './dom.ts'
+import { field, h, plural, replace, select, uniqueId } from './dom.ts'
 import type { Status } from './status.ts'
-import type { ChangeReason, ConsoleTransport, MockInfo } from './transport.ts'
-
-const count = (n: number | undefined, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+import type { ChangeReason, ConsoleTransport, MockInfo, OperationInfo } from './transport.ts'
+import { meaningOf } from './why-text.ts'
 
 export class ScenarioSection {
   readonly element: HTMLElement
@@ -18,6 +17,8 @@ export class ScenarioSection {
   readonly #result = h('p', { id: 'upload-result', class: 'note' })
   readonly #serving = h('p', { id: 'serving', class: 'note' })
   readonly #profile = h('dl', { id: 'profile', class: 'profile' })
+  readonly #operations = h('div', { id: 'operations' })
+  #shownOperations = ''
   readonly #preset = select('scenario', [])
   readonly #seed = h('input', { id: 'switch-seed', name: 'seed', type: 'number', min: 0, step: 1, required: true, inputmode: 'numeric' })
 
@@ -37,6 +38,7 @@ export class ScenarioSection {
       { id: 'state-panel', class: 'panel', 'aria-labelledby': 'state-title' },
       h('h2', { id: 'state-title' }, 'Scenario'),
       this.#serving,
+      this.#operations,
       h('div', { class: 'row' }, reset, this.#download),
       this.#uploadForm(),
       this.#result,
@@ -54,7 +56,17 @@ export class ScenarioSection {
     if (this.#preset.options.length === 0) replace(this.#preset, ...info.scenarios.map((preset) => h('option', { value: preset }, preset)))
     if (document.activeElement !== this.#seed) this.#seed.value = String(info.seed)
     if (info.scenarios.includes(info.scenario)) this.#preset.value = info.scenario
-    replace(this.#profile, ...Object.entries(flatten(info.profile)).flatMap(([knob, value]) => [h('dt', {}, knob), h('dd', {}, h('code', {}, JSON.stringify(value)))]))
+    const operations = JSON.stringify(info.operations)
+    if (operations !== this.#shownOperations) replace(this.#operations, ...operationLists(info.operations))
+    this.#shownOperations = operations
+    const { paging, ...knobs } = info.profile
+    replace(
+      this.#profile,
+      ...Object.entries({ 'paging.currentPage': paging.currentPage, 'paging.pageSize': paging.pageSize, ...flatten(knobs) }).flatMap(([name, value]) => {
+        const meaning = meaningOf(name, value)
+        return [h('dt', {}, name), h('dd', {}, h('code', {}, JSON.stringify(value)), meaning && h('span', { class: 'meaning' }, ` ${meaning}`))]
+      }),
+    )
   }
 
   clearResult(): void {
@@ -79,7 +91,7 @@ export class ScenarioSection {
         this.#result.textContent = ''
         try {
           const counts = await this.#transport.loadState(stateText(await chosen.text()))
-          this.#result.textContent = `Serving ${chosen.name}: ${count(counts.accounts, 'principal')}, ${count(counts.workspaces, 'workspace')}, ${count(counts.applications, 'application')}.`
+          this.#result.textContent = `Serving ${chosen.name}: ${plural(counts.accounts, 'principal')}, ${plural(counts.workspaces, 'workspace')}, ${plural(counts.applications, 'application')}.`
         } catch (error) {
           this.#result.textContent = `${chosen.name} was not loaded: ${(error as Error).message}`
           throw error
@@ -115,6 +127,31 @@ function stateText(text: string): string {
   } catch (error) {
     throw error instanceof StateFileError ? new Error(`the file ${error.message}`) : error
   }
+}
+
+const KINDS: ReadonlyArray<[OperationInfo['kind'], string]> = [
+  ['api', "The API's operations"],
+  ['preset', 'Presets opted into (operations the spec leaves unshown)'],
+  ['own', 'Operations of your own'],
+]
+
+/** A route's path in the spec's syntax (`/api/workspaces/{workspaceId}`), whichever syntax it comes in. */
+const specPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
+
+/** The operations served, by where they come from; the kit's own routes folded away. */
+function operationLists(operations: readonly OperationInfo[]): HTMLElement[] {
+  const list = (kind: OperationInfo['kind'], labelledBy: string) =>
+    h('ul', { class: 'operations', 'aria-labelledby': labelledBy }, ...operations.filter((operation) => operation.kind === kind).map((operation) => h('li', {}, h('span', {}, operation.name), h('code', {}, `${operation.method} ${specPath(operation.path)}`))))
+  const kit = operations.filter((operation) => operation.kind === 'kit').length
+  const kitId = uniqueId('operations')
+  return [
+    h('h3', {}, 'Operations served'),
+    ...KINDS.filter(([kind]) => operations.some((operation) => operation.kind === kind)).flatMap(([kind, title]) => {
+      const heading = h('h4', { id: uniqueId('operations') }, title)
+      return [heading, list(kind, heading.id)]
+    }),
+    h('details', { class: 'kit-routes' }, h('summary', { id: kitId }, `The kit's own routes (${kit}): schemas, icons, the OpenAPI documents`), list('kit', kitId)),
+  ]
 }
 
 /** `{ paging: { pageSize: { max: 100 } } }` as `{ 'paging.pageSize.max': 100 }`. */

@@ -17,6 +17,12 @@ export class Status {
     this.#timer = setTimeout(() => status.classList.remove('shown'), kind === 'error' ? 8000 : 4000)
   }
 
+  /** Stops saying it (what was said belongs to a view the person left). */
+  clear(): void {
+    clearTimeout(this.#timer)
+    this.#element.classList.remove('shown')
+  }
+
   /**
    * Runs an action of a button or form, saying how it went. Meanwhile its buttons are marked disabled
    * (`aria-disabled`) and further clicks do nothing: a button really disabled would lose the keyboard's focus.

@@ -48,7 +48,7 @@ input[aria-invalid='true'] { border-color: var(--server); outline-color: var(--s
 .field label { font-size: 0.82rem; color: var(--muted); }
 .note { color: var(--muted); font-size: 0.88rem; margin: 0.3rem 0; }
 .empty { color: var(--muted); padding: 1rem 0.4rem; margin: 0; }
-.problem { color: var(--server); font-size: 0.85rem; margin: 0.1rem 0 0; }
+.problem, .refused { color: var(--server); font-size: 0.85rem; margin: 0.1rem 0 0; }
 
 .live { font-size: 0.82rem; color: var(--muted); }
 .live[data-state='live']::before { content: '● '; color: var(--ok); }
@@ -57,17 +57,43 @@ input[aria-invalid='true'] { border-color: var(--server); outline-color: var(--s
 
 .log-panel { display: flex; flex-direction: column; min-height: 18rem; }
 .log-panel .scroll { overflow: auto; margin-top: 0.6rem; border-top: 1px solid var(--line); flex: 1; min-height: 8rem; }
-#log { width: 100%; border-collapse: collapse; font-size: 0.88rem; }
-#log th { position: sticky; top: 0; background: #f6f8fa; text-align: left; font-weight: 600; padding: 0.3rem 0.4rem; border-bottom: 1px solid var(--line); }
-#log td { padding: 0.22rem 0.4rem; border-bottom: 1px solid #eaeef2; vertical-align: top; }
-#log .num { text-align: right; font-variant-numeric: tabular-nums; }
-#log .time { color: var(--muted); font-variant-numeric: tabular-nums; white-space: nowrap; }
-#log .method { font-weight: 600; }
-#log td.path { min-width: 12rem; }
-#log .path code { word-break: break-all; }
-#log .path button { background: none; border: 0; padding: 0; text-align: left; white-space: normal; color: var(--accent); }
-#log .detail { color: var(--server); }
-#log .operation { color: var(--muted); }
+/*
+ * The log is a table whose rows are grids, each laid out on its own: a row put on top lays out that row
+ * alone. Its rows come in groups (a \`<tbody>\` of 50, see log.ts): a group out of view is skipped when the
+ * log is rendered (content-visibility), however many rows the table holds. The roles keep the table's
+ * semantics, which a table displayed otherwise would lose. Narrow (the panel, the console
+ * at a laptop's width), the operation goes under the path and the detail under both.
+ */
+.log-panel .scroll { container-type: inline-size; }
+#log { display: block; width: 100%; font-size: 0.88rem; }
+#log thead { display: block; position: sticky; top: 0; z-index: 1; background: #f6f8fa; border-bottom: 1px solid var(--line); }
+#log tbody { display: block; content-visibility: auto; contain-intrinsic-size: auto 100em; }
+#log tr {
+  display: grid; column-gap: 0.6rem; padding: 0.22rem 0.4rem;
+  grid-template-columns: 6.4em 3.9em minmax(0, 1fr) 3.7em 3.4em;
+  grid-template-areas: 'time method path status ms' '. . operation . .' '. . detail detail detail';
+}
+#log tbody tr { border-bottom: 1px solid #eaeef2; }
+#log th { text-align: left; font-weight: 600; padding: 0.1rem 0; }
+#log td { padding: 0; min-width: 0; }
+#log .time { grid-area: time; font-variant-numeric: tabular-nums; white-space: nowrap; }
+#log .method { grid-area: method; font-weight: 600; }
+#log .path { grid-area: path; }
+#log .status { grid-area: status; }
+#log .num { grid-area: ms; text-align: right; font-variant-numeric: tabular-nums; }
+#log .detail { grid-area: detail; overflow-wrap: anywhere; }
+#log td.detail { color: var(--server); }
+#log .operation { grid-area: operation; overflow-wrap: anywhere; }
+#log td.time, #log td.operation { color: var(--muted); }
+#log td.detail:empty, #log th.detail { display: none; }
+#log td.operation { font-size: 0.92em; }
+#log .path code { overflow-wrap: anywhere; }
+#log .path button { background: none; border: 0; padding: 0; text-align: left; white-space: normal; color: var(--accent); max-width: 100%; }
+@container (min-width: 900px) {
+  #log tr { grid-template-columns: 6.4em 3.9em minmax(14rem, 2.6fr) 3.7em 3.4em minmax(10rem, 2.4fr) minmax(8rem, 1fr); grid-template-areas: 'time method path status ms detail operation'; }
+  #log th.detail { display: block; }
+  #log td.operation { font-size: inherit; }
+}
 .badge { display: inline-block; min-width: 3.2em; text-align: center; border-radius: 999px; padding: 0 0.45em; font-weight: 600; font-variant-numeric: tabular-nums; }
 .status-ok .badge { color: var(--ok); background: var(--ok-bg); }
 .status-client .badge { color: var(--client); background: var(--client-bg); }
@@ -77,6 +103,9 @@ input[aria-invalid='true'] { border-color: var(--server); outline-color: var(--s
 dl.why, dl.headers, dl.profile { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.15rem 0.7rem; margin: 0; font-size: 0.88rem; }
 dl.why dt, dl.headers dt, dl.profile dt { color: var(--muted); }
 dl.why dd, dl.headers dd, dl.profile dd { margin: 0; overflow-wrap: anywhere; }
+dl.profile .meaning { color: var(--muted); }
+/* One profile knob a line. */
+dl.why dd { white-space: pre-line; }
 pre.body { background: #f6f8fa; border-radius: 6px; padding: 0.4rem 0.6rem; margin: 0; max-height: 16rem; overflow: auto; white-space: pre-wrap; overflow-wrap: anywhere; }
 
 .principal { border-top: 1px solid #eaeef2; padding: 0.5rem 0; }
@@ -106,7 +135,17 @@ button.copy { padding: 0.05rem 0.5rem; font-size: 0.8rem; }
 .record-form { display: grid; gap: 0.35rem; }
 .record-form input { width: 100%; font-family: ui-monospace, 'SFMono-Regular', Menlo, Consolas, 'DejaVu Sans Mono', monospace; font-size: 0.82rem; }
 .record-form input[readonly] { background: #f6f8fa; }
-.profile-box summary { cursor: pointer; color: var(--muted); }
+.record-form .field.check { flex-direction: row; flex-wrap: wrap; align-items: center; gap: 0.5rem; }
+.record-form .field.check input { width: auto; }
+.record-form .field.check .problem { flex-basis: 100%; }
+.record-form .time { margin: 0.1rem 0 0; font-size: 0.82rem; }
+.record-form .row { margin: 0.3rem 0 0; align-items: center; }
+.profile-box summary, .kit-routes summary { cursor: pointer; color: var(--muted); font-size: 0.88rem; }
+ul.operations { list-style: none; padding: 0; margin: 0 0 0.4rem; font-size: 0.88rem; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 0.8rem; }
+ul.operations li { display: grid; grid-template-columns: subgrid; grid-column: 1 / -1; }
+ul.operations code { overflow-wrap: anywhere; }
+.kit-routes { margin-bottom: 0.6rem; }
+.kit-routes ul.operations { margin-top: 0.3rem; }
 
 .sessions { width: 100%; border-collapse: collapse; font-size: 0.88rem; }
 .sessions th { text-align: left; font-weight: 600; border-bottom: 1px solid var(--line); padding: 0.2rem 0.3rem; }

@@ -69,6 +69,38 @@ function records(groups: readonly WhyRecords[]): string {
   return groups.map((group) => `${group.collection}: ${group.ids.join(', ')}${group.count > group.ids.length ? ` (+${group.count - group.ids.length} more)` : ''}`).join('; ')
 }
 
+const bounds = (value: unknown) => {
+  const { default: fallback, min, max } = value as { default: number; min: number; max: number }
+  return `${fallback} when absent, ${min} to ${max} accepted`
+}
+
+/** What each knob of the behaviour profile decides, for the values it takes (the table in docs/verify.md). */
+const KNOBS: Record<string, (value: unknown) => string> = {
+  'paging.currentPage': (value) => `current_page ${bounds(value)}`,
+  'paging.pageSize': (value) => `page_size ${bounds(value)}`,
+  'idPrefix.workspace': (value) => `workspace ids start with ${String(value)}_`,
+  head: (value) => (value === 'get' ? 'HEAD is answered as GET without its body' : 'HEAD is answered 405 with Allow'),
+  problemTitles: (value) =>
+    value === 'go'
+      ? "problem titles in Go's words for the status, as the service's Huma sends them (422: Unprocessable Entity)"
+      : "problem titles in RFC 9110's words where they differ from Go's (422: Unprocessable Content)",
+  wwwAuthenticate: (value) => (value ? 'a 401 carries WWW-Authenticate' : 'a 401 carries no WWW-Authenticate'),
+  pastTheEnd: (value) => (value === 'not-found' ? 'a page of applications past the last one is a 404' : 'a page of applications past the last one is a 200 with empty data'),
+}
+
+/** What a knob's value decides, in words; undefined for a knob not described. */
+export const meaningOf = (name: string, value: unknown): string | undefined => KNOBS[name]?.(value)
+
+/**
+ * A knob, its value and what it decided: `problemTitles "go": problem titles in Go's words ...`; a knob of
+ * several values (the paging bounds) is said in words alone.
+ */
+export function knob(name: string, value: unknown): string {
+  const meaning = meaningOf(name, value)
+  if (meaning === undefined) return `${name} ${JSON.stringify(value)}`
+  return `${name}${typeof value === 'object' ? '' : ` ${JSON.stringify(value)}`}: ${meaning}`
+}
+
 /** Route, caller, decision, profile, delays, records read and written: [term, description] pairs. */
 export function describeWhy(why: Why): Array<[string, string]> {
   const knobs = Object.entries(why.profile)
@@ -76,7 +108,7 @@ export function describeWhy(why: Why): Array<[string, string]> {
     ['Route', route(why.route)],
     ['Caller', caller(why.caller)],
     ['Decided by', decision(why.decision)],
-    ['Profile', knobs.length === 0 ? 'none applied' : knobs.map(([knob, value]) => `${knob} ${JSON.stringify(value)}`).join('; ')],
+    ['Profile', knobs.length === 0 ? 'none applied' : knobs.map(([name, value]) => knob(name, value)).join('\n')],
     ...(why.delays.length > 0 ? [['Delayed', why.delays.map((delay) => `${delay.ms} ms by ${rule(delay.fault)}`).join('; ')] as [string, string]] : []),
     ['Read', records(why.read)],
     ['Written', records(why.written)],

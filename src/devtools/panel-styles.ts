@@ -24,11 +24,13 @@ const CSS = `
 .tabpanel > .log-panel { height: 100%; }
 /* Narrower than the console page: a problem's detail shows when its request is opened. */
 .tabpanel #log .detail { display: none; }
-.toast {
-  position: absolute; bottom: 0.8rem; left: 0.8rem; right: 0.8rem; background: #24292f; color: #fff;
-  padding: 0.45rem 0.8rem; border-radius: 8px; opacity: 0; transition: opacity 0.2s; pointer-events: none;
-}
-.toast.shown { opacity: 1; }
+/*
+ * The status: a line at the bottom of the panel, in the flow, so that it covers nothing (a Save button,
+ * a field's problem). Collapsed rather than display: none when quiet: a live region must stay in the
+ * accessibility tree to be read when it speaks.
+ */
+.toast { flex: none; background: #24292f; color: #fff; padding: 0.45rem 0.8rem; }
+.toast:not(.shown) { height: 0; padding: 0; overflow: hidden; }
 .toast[data-kind='error'] { background: var(--server); }
 `
 

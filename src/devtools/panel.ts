@@ -37,7 +37,10 @@ export function mountPanel(root: ShadowRoot, mock: PageMock, context: PanelConte
     { id: 'faults', label: 'Faults', element: ui.faults.element },
     { id: 'principals', label: 'Principals', element: ui.principals.element },
   ]
-  const tabbed = tabs(sections, context.state.tab, (tab) => context.remember({ tab }))
+  const tabbed = tabs(sections, context.state.tab, (tab) => {
+    context.remember({ tab })
+    ui.status.clear()
+  })
   const frame = h(
     'aside',
     { class: 'devtools', 'aria-label': 'workspace-api-mock devtools', hidden: true },

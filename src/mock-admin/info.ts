@@ -6,7 +6,10 @@
 import type { MockApi } from '../api/mock-api.ts'
 import { profileOf, recordsOf, servedSurfaceOf } from '../api/internals.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
-import type { Counts, FaultListing, MockInfo, PrincipalDescription } from '../wire/admin.ts'
+import type { OperationSpec } from '../handlers/operation-spec.ts'
+import { publishedOperations } from '../handlers/definitions/operations/published.ts'
+import { unshownOperations } from '../handlers/definitions/operations/unshown.ts'
+import type { Counts, FaultListing, MockInfo, OperationListing, PrincipalDescription } from '../wire/admin.ts'
 import { PRESETS } from './scenario.ts'
 
 /** How many records each collection holds now. */
@@ -40,6 +43,18 @@ export function workspaceIdsOf(api: MockApi): string[] {
     .map((workspace) => workspace.id)
 }
 
+/** Every route of the mock, in routing order (the API's six, presets, your own, the kit's), each with its kind. */
+export function operationsOf(api: MockApi): OperationListing[] {
+  const surface = servedSurfaceOf(api)
+  const published = new Set<OperationSpec>(publishedOperations)
+  const presets = new Set<OperationSpec>(unshownOperations)
+  const routes = new Set<OperationSpec>(surface.published)
+  return surface.operations.map((operation) => {
+    const kind = published.has(operation) ? 'api' : presets.has(operation) ? 'preset' : routes.has(operation) ? 'own' : 'kit'
+    return { name: operation.name, method: operation.method, path: operation.path, kind }
+  })
+}
+
 /** The view of one mock; `faults` with their startup marks, as the caller keeps them. */
 export function mockInfo(api: MockApi, about: { scenario: string; seed: number; faults: FaultListing[] }): MockInfo {
   return {
@@ -49,8 +64,7 @@ export function mockInfo(api: MockApi, about: { scenario: string; seed: number; 
     principals: describePrincipals(api),
     workspaceIds: workspaceIdsOf(api),
     faults: about.faults,
-    // The mock's own: the spec's six, the presets it opted into and operations of your own.
-    operations: servedSurfaceOf(api).operations.map(({ name, method, path }) => ({ name, method, path })),
+    operations: operationsOf(api),
     journalLimit: api.journal.limit,
     profile: profileOf(api),
     scenarios: PRESETS,

@@ -32,11 +32,18 @@ export interface FaultListing extends FaultDescription {
   startup: boolean
 }
 
+/**
+ * Where an operation comes from: the API's six (`api`), a preset opted into (`preset`, the operations the
+ * spec leaves unshown), the user's own (`own`), or the kit's own routes (`kit`: schemas, icons, documents).
+ */
+export type OperationKind = 'api' | 'preset' | 'own' | 'kit'
+
 /** An operation of the mock, as the console and MCP list them. */
 export interface OperationListing {
   name: string
   method: string
   path: string
+  kind: OperationKind
 }
 
 /** `GET info`: what the console shows of one mock. */

@@ -11,14 +11,19 @@ import { promisify } from 'node:util'
 import AxeBuilder from '@axe-core/playwright'
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { serveBundledPage } from '../support/bundled-page.ts'
 import { CHROMIUM, CHROMIUM_ARGS } from '../support/chromium.ts'
-import { buildScenario } from '../../src/index.ts'
+import { logLayout } from './log-layout.ts'
+import { buildScenario, defineOperation, unshownOperations, z } from '../../src/index.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { servePanelPage } from './panel-server.ts'
 
 const SHOTS = fileURLToPath(new URL('../../test-results/console/', import.meta.url))
 const SMALL = fileURLToPath(new URL('../../fixtures/small.json', import.meta.url))
+const PANEL_PAGE = fileURLToPath(new URL('./panel-page.ts', import.meta.url))
 const run = promisify(execFile)
+/** The policy the panel's page is served with: its own scripts and styles only. */
+const CSP = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'"
 
 describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console in Chromium', { timeout: 60_000 }, () => {
   let server: MockServer
@@ -83,6 +88,26 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console in Chromi
     await shot('1-loaded')
   })
 
+  test("the console lists the operations the server serves: the API's six, a preset, one of its own; the kit's routes folded away", async () => {
+    const touch = defineOperation({ name: 'touchWorkspace', method: 'POST', path: '/api/workspaces/{workspaceId}/touch', params: { workspaceId: z.string().min(1).max(36) }, run: () => undefined })
+    const other = await startMockServer({ port: 0, scenario: 'demo', seed: 7, strict: false, operations: [unshownOperations[0], touch] })
+    const tab = await page.context().newPage()
+    try {
+      await tab.goto(`${other.url}/`)
+      const listed = (title: string) => tab.locator('#state-panel').getByRole('list', { name: title }).getByRole('listitem').allTextContents()
+      await expect.poll(() => listed("The API's operations")).toHaveLength(6)
+      expect((await listed("The API's operations"))[2]).toBe('getWorkspaceGET /api/workspaces/{workspaceId}')
+      expect(await listed('Presets opted into (operations the spec leaves unshown)')).toEqual(['deleteWorkspaceDELETE /api/workspaces/{workspaceId}'])
+      expect(await listed('Operations of your own')).toEqual(['touchWorkspacePOST /api/workspaces/{workspaceId}/touch'])
+      expect(await tab.locator('details.kit-routes').getAttribute('open')).toBeNull()
+      await tab.locator('#operations').scrollIntoViewIfNeeded()
+      await tab.screenshot({ path: `${SHOTS}8-operations.png` })
+    } finally {
+      await tab.close()
+      await other.close()
+    }
+  })
+
   test('a copy button puts the curl line on the clipboard, and says so', async () => {
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
     const card = page.locator('#principals article').first()
@@ -107,6 +132,31 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console in Chromi
     expect(cells[5]).toBe('invalid API key or secret')
     expect(await rows().nth(1).locator('td').nth(2).textContent()).toBe('/api/workspaces?from=curl')
     await shot('2-log')
+  })
+
+  test.each([1280, 1920])('at %i wide, the log wraps long paths between their parts, never inside an id, and shows the operation whole', async (width) => {
+    const tab = await browser.newPage({ viewport: { width, height: 900 } })
+    tab.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`))
+    try {
+      await tab.goto(`${server.url}/`)
+      await tab.locator('#log-live', { hasText: 'live' }).waitFor()
+      const workspace = server.api.db.workspaces.all()[0]!.id
+      const scoped = { ...auth(), 'X-Workspace-ID': workspace }
+      await fetch(`${server.url}/api/workspaces/${workspace}`, { headers: auth() })
+      await fetch(`${server.url}/api/applications?page_size=50&current_page=2&sort=name`, { headers: scoped })
+      await fetch(`${server.url}/api/applications/app_0123456789abcdef0123456789abcdef`, { headers: scoped })
+      await fetch(`${server.url}/api/workspaces?width=${width}`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' }, body: '{}' })
+      const log = tab.locator('#log')
+      await expect.poll(() => log.locator('tbody tr').first().locator('td.path').textContent()).toBe(`/api/workspaces?width=${width}`)
+      const layout = await logLayout(log)
+      expect(layout.ids.map(([id]) => id.slice(0, 4))).toEqual(expect.arrayContaining(['app_', 'wse_']))
+      for (const [id, lines] of layout.ids) expect(lines, id).toBe(1)
+      expect(layout).toMatchObject({ clipped: 0, overflow: 0 })
+      expect(layout.operations.slice(0, 4)).toEqual(['createWorkspace', 'getApplication', 'listApplications', 'getWorkspace'])
+      await tab.screenshot({ path: `${SHOTS}9-log-${width}.png` })
+    } finally {
+      await tab.close()
+    }
   })
 
   test('a fault switched on in the page is seen by a fetch, listed as active, and removed from the page', async () => {
@@ -266,7 +316,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('the console in Chromi
   })
 
   test('one UI in two places: the Data section refuses a value at its field and the API serves a rename next, in the console and in the devtools panel', async () => {
-    const panelPage = await servePanelPage()
+    const panelPage = await serveBundledPage(PANEL_PAGE, { 'Content-Security-Policy': CSP })
     const panel = await browser.newPage({ viewport: { width: 1280, height: 900 } })
     panel.on('pageerror', (error) => problems.push(`panel pageerror: ${error.message}`))
     panel.on('console', (message) => message.type() === 'error' && problems.push(`panel console: ${message.text()}`))
