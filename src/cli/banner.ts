@@ -1,6 +1,7 @@
 import { internalsOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import { publishedOperations } from '../handlers/operations/published.ts'
+import { specPath } from '../handlers/path-syntax.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'
@@ -120,7 +121,7 @@ function ownOperations(api: MockApi): string {
   const { surface } = internalsOf(api).mock
   const own = surface.published
     .filter((operation) => !publishedOperations.some((builtIn) => builtIn.name === operation.name))
-    .map((operation) => `${operation.method} ${operation.path.replace(/:(\w+)/g, '{$1}')} (${operation.name})`)
+    .map((operation) => `${operation.method} ${specPath(operation.path)} (${operation.name})`)
   const fields = Object.entries(surface.model.fields).flatMap(([record, list]) => list.map((field) => `${record}.${field.name}`))
   return `${own.join(', ') || 'none'}; fields: ${fields.join(', ') || 'none'}`
 }

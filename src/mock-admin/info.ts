@@ -6,6 +6,7 @@
 import type { MockApi } from '../api/mock-api.ts'
 import { recordsOf } from '../api/mock-state.ts'
 import { internalsOf } from '../api/internals.ts'
+import { specPath } from '../handlers/path-syntax.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
 import type { Counts, FaultListing, MockInfo, PrincipalDescription } from '../wire/admin.ts'
 import { PRESETS } from './scenario.ts'
@@ -51,7 +52,7 @@ export function mockInfo(api: MockApi, about: { scenario: string; seed: number; 
     workspaceIds: workspaceIdsOf(api),
     faults: about.faults,
     // The mock's own: the spec's six, the presets it opted into and operations of your own.
-    operations: internalsOf(api).mock.surface.operations.map(({ name, method, path }) => ({ name, method, path })),
+    operations: internalsOf(api).mock.surface.operations.map(({ name, method, path }) => ({ name, method, path: specPath(path) })),
     journalLimit: api.journal.limit,
     profile: internalsOf(api).mock.profile,
     scenarios: PRESETS,

@@ -36,6 +36,7 @@ export interface FaultListing extends FaultDescription {
 export interface OperationListing {
   name: string
   method: string
+  /** In the spec's syntax: `/api/workspaces/{workspaceId}`. */
   path: string
 }
 
