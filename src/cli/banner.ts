@@ -30,7 +30,7 @@ export function banner(input: BannerInput): string {
     'Try:',
     ...curlLines(server),
     ...faultLines(settings),
-    ...(settings.operations === undefined ? [] : ['', `Operations of your own (${settings.operations}): ${ownOperations(server.api)}.`]),
+    ...ownLines(settings, server.api),
     '',
     `API reference: ${server.url}/api/docs${tokenQuery(server)} (OpenAPI: ${server.url}/api/openapi.json)`,
     '',
@@ -114,6 +114,13 @@ function adminLines({ url, adminToken: token }: MockServer, settings: CliSetting
 function watched(settings: CliSettings): string {
   const source = settings.state ?? (isScenarioModule(settings.scenario) ? settings.scenario : undefined)
   return [source, settings.operations].filter(Boolean).join(' and ')
+}
+
+/** Where the operations and fields beyond the spec's come from (the module, the presets), and which they are. */
+function ownLines(settings: CliSettings, api: MockApi): string[] {
+  const presets = settings.unshownOperations?.length ? `--unshown-operations ${settings.unshownOperations.join(',')}` : undefined
+  const sources = [settings.operations, presets].filter(Boolean)
+  return sources.length === 0 ? [] : ['', `Operations of your own (${sources.join(', ')}): ${ownOperations(api)}.`]
 }
 
 /** The operations and fields a mock serves beyond the spec's: `DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status`. */

@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
+import { deleteWorkspace, startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
 import { forward, problem, startProxy, type ProxyAnswer } from './deviant-proxy.ts'
 import { verifyInProcess } from './in-process.ts'
 
@@ -81,4 +81,19 @@ test('verify reports the new operation and the new field, and nothing else; with
   expect(lines(after.stdout).filter((line) => line.startsWith('differs'))).toEqual([])
   expect(lines(after.stdout).at(-1)).toBe(lines(PASSED)[0])
   expect(after.stdout).toMatch(/^same {9}own\.deleteWorkspace\.unknown-id\.status +DELETE \/api\/workspaces\/wse_0{32}  404  \[Path identifiers\]$/m)
+})
+
+test('--unshown-operations judges with presets, without a module: a service that deletes workspaces as the preset does differs in nothing', { timeout: 60_000 }, async () => {
+  const deleting = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }), operations: [deleteWorkspace] })
+  try {
+    const args = ['--target', deleting.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000']
+    const plain = await verifyInProcess(args)
+    expect(lines(plain.stdout).filter((line) => line.startsWith('differs')).map((line) => line.split(/\s+/)[1])).toEqual(['methods.delete.status', 'methods.delete.allow'])
+    const judged = await verifyInProcess([...args, '--unshown-operations', 'deleteWorkspace'])
+    expect(judged.stderr).toBe('')
+    expect(lines(judged.stdout).filter((line) => line.startsWith('differs'))).toEqual([])
+    expect(judged.code).toBe(0)
+  } finally {
+    await deleting.close()
+  }
 })
