@@ -81,7 +81,7 @@ function contextOf(
     workspaceKey: workspaceKeyMapper(workspaceIdPrefix),
     faults: new FaultRegistry(surface.operations, createRandomSource(seed, 0xfa17)),
     journal: new Journal(options.journalLimit ?? 1000),
-    overrides: new Overrides(),
+    overrides: new Overrides(surface.operations),
     strict,
     // Contract checks of override responses run in strict mode only: loaded when first needed.
     checkResponse: async (...args) => (await import('../testkit/contract.ts')).checkResponse(...args),

@@ -1,6 +1,7 @@
 import { servedSurfaceOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import { publishedOperations } from '../handlers/definitions/operations/published.ts'
+import { specPath } from '../handlers/path-syntax.ts'
 import type { MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'
@@ -29,7 +30,7 @@ export function banner(input: BannerInput): string {
     'Try:',
     ...curlLines(server),
     ...faultLines(settings),
-    ...(settings.operations === undefined ? [] : ['', `Operations of your own (${settings.operations}): ${ownOperations(server.api)}.`]),
+    ...ownLines(settings, server.api),
     '',
     `API reference: ${server.url}/api/docs${tokenQuery(server)} (OpenAPI: ${server.url}/api/openapi.json)`,
     '',
@@ -115,12 +116,19 @@ function watched(settings: CliSettings): string {
   return [source, settings.operations].filter(Boolean).join(' and ')
 }
 
+/** Where the operations and fields beyond the spec's come from (the module, the presets), and which they are. */
+function ownLines(settings: CliSettings, api: MockApi): string[] {
+  const presets = settings.unshownOperations?.length ? `--unshown-operations ${settings.unshownOperations.join(',')}` : undefined
+  const sources = [settings.operations, presets].filter(Boolean)
+  return sources.length === 0 ? [] : ['', `Operations of your own (${sources.join(', ')}): ${ownOperations(api)}.`]
+}
+
 /** The operations and fields a mock serves beyond the spec's: `DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status`. */
 function ownOperations(api: MockApi): string {
   const surface = servedSurfaceOf(api)
   const own = surface.published
     .filter((operation) => !publishedOperations.some((builtIn) => builtIn.name === operation.name))
-    .map((operation) => `${operation.method} ${operation.path.replace(/:(\w+)/g, '{$1}')} (${operation.name})`)
+    .map((operation) => `${operation.method} ${specPath(operation.path)} (${operation.name})`)
   const fields = Object.entries(surface.model.fields).flatMap(([record, list]) => list.map((field) => `${record}.${field.name}`))
   return `${own.join(', ') || 'none'}; fields: ${fields.join(', ') || 'none'}`
 }

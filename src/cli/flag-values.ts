@@ -1,6 +1,7 @@
 /** Parsers of flag values more than one command takes (see flag-table.ts). */
 import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { unshownOperations } from '../handlers/definitions/operations/unshown.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 import { sizeText } from '../text/size-text.ts'
 import { FlagError, flagOf, type Flag } from './flag-table.ts'
@@ -93,8 +94,26 @@ export function outFile(text: string, flag: string): string {
   return text
 }
 
-/** The `--operations` flag's text, shared by the commands that take one. */
-export const OPERATIONS_FLAG_TEXT = 'A .js/.ts module of operations of your own (its default export, defineOperation()s) and fields of your own (its export `fields`)'
+/** What an `--operations` module is, for the help of the commands that take one. */
+export const OPERATIONS_MODULE = 'a .js/.ts module whose default export is an array of\ndefineOperation()s and whose export `fields` declares fields (docs/extending.md)'
+
+/**
+ * `--unshown-operations` of serve and verify: the presets of the operations the spec does not show
+ * (docs/extending.md), `all` or some of their names, without writing a module.
+ */
+export function unshownOperationsFlag<S extends { unshownOperations: readonly string[] | undefined }>(description: string): Flag<S> {
+  return flagOf<S>()({ name: 'unshown-operations', key: 'unshownOperations', value: '<all|names>', description, parse: presetNames as never })
+}
+
+/** `all`, or preset names separated by commas (each once, in the presets' order). */
+function presetNames(text: string, flag: string): readonly string[] {
+  const names: readonly string[] = unshownOperations.map((operation) => operation.name)
+  if (text === 'all') return names
+  const given = text.split(',').map((name) => name.trim())
+  const unknown = given.find((name) => !names.includes(name))
+  if (unknown !== undefined) throw new FlagError(`${flag} takes all or some of ${names.join(', ')} (separated by commas), got "${unknown}"`)
+  return names.filter((name) => given.includes(name))
+}
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kib: 1024, mib: 1024 ** 2, gib: 1024 ** 3 }
 
 /** A size in bytes: `8MiB`, `512KiB`, `1GiB`, or a number of bytes; at least `min` bytes. */

@@ -3,7 +3,7 @@
  * own settings, since the command shares none of the server's flags.
  */
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_FLAG_TEXT, outFile, rate, serviceBase } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, integer, maxAnswerFlag, OPERATIONS_MODULE, outFile, rate, serviceBase } from './flag-values.ts'
 import { DEFAULT_ASSETS_ORIGIN } from '../model/icons.ts'
 import { MAX_RECORDED } from '../record/read.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
@@ -58,7 +58,7 @@ export const RECORD_FLAGS: readonly Flag<RecordSettings>[] = [
   flag({ name: 'api-key', key: 'apiKey', value: '<key>', required: true, description: 'X-API-Key of a principal of the service', parse: headerValue }),
   flag({ name: 'api-secret', key: 'apiSecret', value: '<secret>', required: true, description: 'X-API-Secret of that principal (never written to the file)', parse: headerValue }),
   flag({ name: 'out', key: 'out', value: '<file.json>', required: true, description: 'The state file to write (replaced if it exists)', parse: outFile }),
-  flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Keep the fields of your own of ${OPERATIONS_FLAG_TEXT.replace(/^A /, 'a ')}`, parse: existingFile }),
+  flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Keep the fields of your own, declared in ${OPERATIONS_MODULE}`, parse: existingFile }),
   flag({ name: 'as-key', key: 'asKey', value: '<key>', description: "The recorded principal's X-API-Key in the mock (default: generated)", parse: headerValue }),
   flag({ name: 'as-secret', key: 'asSecret', value: '<secret>', description: "The recorded principal's X-API-Secret in the mock (default: generated)", parse: headerValue }),
   flag({

@@ -11,10 +11,10 @@ import { fixtureText } from '../model/fixture-text.ts'
 import { RecordError, targetClient } from '../record/client.ts'
 import { parseRecordFlags, recordHelpText, type RecordSettings } from './record-flags.ts'
 import { readService, type Counts } from '../record/read.ts'
-import { recordedState, type StateOptions } from '../record/state.ts'
+import { leftOutFields, recordedState, type LeftOut, type StateOptions } from '../record/state.ts'
 import { surfaceOf } from '../api/mock-surface.ts'
 import { loadOperationsModule, SourceError } from './sources.ts'
-import { visible } from '../text/terminal-text.ts'
+import { shown, visible } from '../text/terminal-text.ts'
 
 const COMMAND = 'workspace-api-mock record'
 
@@ -75,6 +75,8 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
   }
   line.draw('')
   for (const warning of recorded.warnings) io.stderr.write(`${COMMAND}: warning: ${visible(warning)}\n`)
+  const leftOut = leftOutLine(leftOutFields(recorded, settings.model), settings.operations)
+  if (leftOut !== undefined) io.stderr.write(`${COMMAND}: ${leftOut}\n`)
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   const secret = settings.asSecret === undefined ? ` (its X-API-Secret is accounts[0].apiSecret in ${settings.out})` : ''
   io.stdout.write(
@@ -86,6 +88,22 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
       `Its icons are at ${settings.iconsOrigin}/api/icons/: serve it at that origin, or record with --icons-origin <the mock's origin>\n`,
   )
   return 0
+}
+
+/** Most left-out fields the line names. */
+const NAMED_FIELDS = 10
+
+/**
+ * The fields the file leaves out, in a line, and the flag that keeps them: `left out 2 fields the mock does
+ * not know: application.status (146 records), workspace.tier (3 records); ...`. The names are the service's.
+ */
+function leftOutLine({ fields, more }: LeftOut, operations: string | undefined): string | undefined {
+  const total = fields.length + more
+  if (total === 0) return undefined
+  const named = fields.slice(0, NAMED_FIELDS).map(({ name, records }) => `${shown(name, 80)} (${count(records, 'record')})`)
+  const rest = total - named.length
+  const keep = operations === undefined ? 'record with --operations <module.ts> whose `fields` declares them' : `declare them in the \`fields\` of ${operations}`
+  return `left out ${count(total, 'field')} the mock does not know: ${named.join(', ')}${rest > 0 ? ` and ${count(rest, 'more field')}` : ''}; to keep them, ${keep} (docs/extending.md)`
 }
 
 function progressText(target: string, counts: Counts): string {

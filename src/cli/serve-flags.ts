@@ -15,7 +15,7 @@ import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS, DEFAULT_SESSION_LIMITS } from '../server/limits.ts'
 import { MAX_LATENCY_MS } from '../testkit/fault-bounds.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
-import { duration, existingFile, headerValue, integer, OPERATIONS_FLAG_TEXT, size } from './flag-values.ts'
+import { duration, existingFile, headerValue, integer, OPERATIONS_MODULE, size, unshownOperationsFlag } from './flag-values.ts'
 import { sizeText } from '../text/size-text.ts'
 
 /** Everything the command line can set. */
@@ -33,6 +33,8 @@ export interface CliSettings {
   state: string | undefined
   /** A module of operations of your own (its default export) and fields of your own (its `fields` export). */
   operations: string | undefined
+  /** Presets of the operations the spec does not show, by name, served too (`--unshown-operations`). */
+  unshownOperations: readonly string[] | undefined
   /** Reload the state file, scenario module or operations module when it changes. */
   watch: boolean
   seed: number
@@ -71,6 +73,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   scenario: 'demo',
   state: undefined,
   operations: undefined,
+  unshownOperations: undefined,
   watch: false,
   seed: 1,
   apiKey: undefined,
@@ -152,9 +155,12 @@ export const FLAGS: readonly Flag[] = [
     name: 'operations',
     key: 'operations',
     value: '<module.ts>',
-    description: `Serve them too: ${OPERATIONS_FLAG_TEXT}`,
+    description: `Also serve operations and fields of your own, from ${OPERATIONS_MODULE}`,
     parse: existingFile,
   }),
+  unshownOperationsFlag<CliSettings>(
+    'Also serve presets of the operations the spec does not show: all, or some of deleteWorkspace,\ncreateApplication, updateApplication, deleteApplication (docs/extending.md)',
+  ),
   defineFlag({
     name: 'watch',
     key: 'watch',
@@ -324,6 +330,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --state snapshot.json --watch',
     '  workspace-api-mock --scenario ./my-scenario.ts --watch',
     '  workspace-api-mock --operations ./my-operations.ts --watch',
+    '  workspace-api-mock --unshown-operations deleteApplication',
     '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
     '',
     'The record command reads a service\'s workspaces and applications through its API into a state file',

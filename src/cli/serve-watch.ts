@@ -14,7 +14,7 @@ import { describe } from './command.ts'
 import type { CliSettings } from './serve-flags.ts'
 import { readRegularFile } from './json-file.ts'
 import { withCredentialsOf, type Source } from './serve-source.ts'
-import { buildModuleState, describeChanges, loadOperationsModule, loadScenarioModule, loadStateFile, SourceError, STATE_FILE, withFirstCredentials, type OperationsModule } from './sources.ts'
+import { buildModuleState, describeChanges, loadOperationsModule, loadScenarioModule, loadStateFile, SourceError, STATE_FILE, withFirstCredentials, withPresets, type OperationsModule } from './sources.ts'
 import { watchFile } from './watch.ts'
 
 /** Watches what the command loaded; returns the function that stops every watch. */
@@ -26,7 +26,7 @@ export function watchSources(
 ): () => void {
   let definitions = loaded.definitions
   const stops = [watchSource(server, settings, loaded.source, () => definitions?.fields, out)]
-  if (settings.operations !== undefined) stops.push(watchOperations(server, settings.operations, out, (next) => (definitions = next)))
+  if (settings.operations !== undefined) stops.push(watchOperations(server, settings, out, (next) => (definitions = next)))
   return () => stops.forEach((stop) => stop())
 }
 
@@ -78,14 +78,19 @@ function watchSource(server: MockServer, settings: CliSettings, source: Source, 
   })
 }
 
-/** The operations module's operations and fields, served again after each change; sessions end (they run the old ones). */
-function watchOperations(server: MockServer, path: string, out: NodeJS.WritableStream, loaded: (next: OperationsModule) => void): () => void {
+/**
+ * The operations module's operations and fields, served again after each change with the presets the
+ * command opted into; sessions end (they run the old ones).
+ */
+function watchOperations(server: MockServer, settings: CliSettings, out: NodeJS.WritableStream, loaded: (next: OperationsModule) => void): () => void {
+  const path = settings.operations!
   let version = 0
   return watchText(path, async (at) => {
-    const next = await withinLoadTimeout(loadOperationsModule(path, ++version), path)
+    const module = await withinLoadTimeout(loadOperationsModule(path, ++version), path)
+    const next = withPresets(module, settings.unshownOperations, path)!
     await server.redefine(next)
     loaded(next)
-    out.write(`[${at}] reloaded ${path}: ${definitionsLine(next)}\n`)
+    out.write(`[${at}] reloaded ${path}: ${definitionsLine(module)}\n`)
   })
 }
 

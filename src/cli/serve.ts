@@ -13,7 +13,7 @@ import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { FlagError, helpText, parseFlags, type CliSettings } from './serve-flags.ts'
 import { sourceOf, type Source } from './serve-source.ts'
 import { watchSources } from './serve-watch.ts'
-import { loadOperationsModule, SourceError, type OperationsModule } from './sources.ts'
+import { loadOperationsModule, SourceError, withPresets, type OperationsModule } from './sources.ts'
 
 /** Runs the command with its arguments (`serve` or `mcp` first, or neither); answers the exit code. */
 export async function serveCommand(argv: readonly string[]): Promise<number> {
@@ -76,7 +76,8 @@ interface Loaded {
 async function load(settings: CliSettings): Promise<Loaded | number> {
   try {
     const profile = settings.profile === undefined ? undefined : loadProfileFile(settings.profile)
-    const definitions = settings.operations === undefined ? undefined : await loadOperationsModule(settings.operations)
+    const module = settings.operations === undefined ? undefined : await loadOperationsModule(settings.operations)
+    const definitions = withPresets(module, settings.unshownOperations, settings.operations)
     return { source: await sourceOf(settings, definitions), profile, definitions }
   } catch (error) {
     if (!(error instanceof SourceError) && !(error instanceof ProfileFileError)) throw error

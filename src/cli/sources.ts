@@ -11,6 +11,7 @@ import type { Credentials } from '../api/create-mock-api.ts'
 import { completeState } from '../api/initial-state.ts'
 import { surfaceOf } from '../api/mock-surface.ts'
 import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
+import { unshownOperations } from '../handlers/definitions/operations/unshown.ts'
 import { DefinitionError } from '../model/definition-error.ts'
 import type { RecordFields } from '../model/fields.ts'
 import { DEFAULT_MODEL, type RecordModel } from '../model/record-model.ts'
@@ -21,7 +22,8 @@ import { InvalidStateError } from '../model/validate-state.ts'
 import { checkedEvidence } from '../evidence/check.ts'
 import { readStateText, StateFileError, type FileState } from '../evidence/read.ts'
 import type { Evidence } from '../evidence/shape.ts'
-import { readRegularFile } from './json-file.ts'
+import { readJsonFile, readRegularFile } from './json-file.ts'
+import { esmHint, loadModulesAsEsm } from './module-format.ts'
 
 /** A state file or scenario module that cannot be served: the message says which and why (exit code 2). */
 export class SourceError extends Error {
@@ -123,10 +125,12 @@ async function importModule(path: string, version: number, refusal: string): Pro
   }
   const url = pathToFileURL(resolve(path))
   if (version > 0) url.search = `?version=${version}`
+  loadModulesAsEsm()
   try {
     return (await import(url.href)) as Record<string, unknown>
   } catch (error) {
-    throw new SourceError(`${path} could not be loaded: ${(error as Error).message}`)
+    const { message } = error as Error
+    throw new SourceError(`${path} could not be loaded: ${message}${esmHint(message)}`)
   }
 }
 
@@ -151,16 +155,19 @@ export interface OperationsModule {
 
 /**
  * Imports an operations module: its default export an array of operations (`defineOperation`), fields of
- * your own beside them as the named export `fields`; both checked as `createMockApi` checks them.
+ * your own beside them as the named export `fields` (a module of fields only needs no default export);
+ * both checked as `createMockApi` checks them.
  */
 export async function loadOperationsModule(path: string, version = 0): Promise<OperationsModule> {
   const refusal = `an operations module needs Node (npx workspace-api-mock --operations ${path}); this single executable serves the spec's operations`
   const module = await importModule(path, version, refusal)
-  const operations = module.default
-  if (!Array.isArray(operations)) {
-    throw new SourceError(`${path} must export an array of operations (defineOperation) as its default export, it has ${exported(operations)}`)
-  }
   const fields = module.fields as RecordFields | undefined
+  const operations = module.default === undefined && fields !== undefined ? [] : module.default
+  if (!Array.isArray(operations)) {
+    throw new SourceError(
+      `${path} must export an array of operations (defineOperation) as its default export, or fields of your own as its export \`fields\`; it has ${exported(operations)}`,
+    )
+  }
   try {
     surfaceOf({ operations, fields })
   } catch (error) {
@@ -168,6 +175,23 @@ export async function loadOperationsModule(path: string, version = 0): Promise<O
     throw new SourceError(`${path}: ${error.message}`)
   }
   return { operations, fields }
+}
+
+/**
+ * What the command serves beyond the spec: the presets `--unshown-operations` names, then the operations
+ * and fields of an `--operations` module; checked together (a module's operation may not take a preset's
+ * name). Undefined when there are neither.
+ */
+export function withPresets(module: OperationsModule | undefined, presets: readonly string[] | undefined, path?: string): OperationsModule | undefined {
+  if (presets === undefined || presets.length === 0) return module
+  const definitions = { operations: [...unshownOperations.filter((operation) => presets.includes(operation.name)), ...(module?.operations ?? [])], fields: module?.fields }
+  try {
+    surfaceOf(definitions)
+  } catch (error) {
+    if (!(error instanceof DefinitionError)) throw error
+    throw new SourceError(`--unshown-operations ${presets.join(',')}${path === undefined ? '' : ` with ${path}`}: ${error.message}`)
+  }
+  return definitions
 }
 
 /**

@@ -1,6 +1,6 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/serve-flags.ts (name, help, parser). */
 import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, maxAnswerFlag, OPERATIONS_FLAG_TEXT, rate, serviceBase } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, maxAnswerFlag, OPERATIONS_MODULE, unshownOperationsFlag, rate, serviceBase } from './flag-values.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 
 export interface VerifyFlags {
@@ -16,6 +16,8 @@ export interface VerifyFlags {
   profile: string | undefined
   /** An operations module: the mock judges with its operations and fields of your own (loaded by the command). */
   operations: string | undefined
+  /** Presets of the operations the spec does not show, by name, served by the mock too. */
+  unshownOperations: readonly string[] | undefined
   profileOut: string | undefined
   rate: number
   /** Milliseconds one answer may take, read whole. */
@@ -45,7 +47,8 @@ export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
   flag({ name: 'report', key: 'report', value: '<file.json>', description: 'Write the report as JSON' }),
   flag({ name: 'junit', key: 'junit', value: '<file.xml>', description: 'Write the report as JUnit XML' }),
   flag({ name: 'profile', key: 'profile', value: '<file.json>', description: 'Judge the target against the mock with this behaviour profile' }),
-  flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Judge with the mock that serves ${OPERATIONS_FLAG_TEXT.replace(/^A /, 'a ')}: reads probed, writes with --write`, parse: existingFile }),
+  flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Judge with a mock that also serves operations and fields of your own (reads probed,\nwrites with --write), from ${OPERATIONS_MODULE}`, parse: existingFile }),
+  unshownOperationsFlag<VerifyFlags>('Judge with a mock that also serves these presets of the operations the spec does not\nshow (all, or names: see the serve command\'s --help); reads probed, writes with --write'),
   flag({ name: 'profile-out', key: 'profileOut', value: '<file>', description: "Write a profile with the target's values for the knobs where it differs" }),
   flag({
     name: 'rate',

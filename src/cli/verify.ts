@@ -10,7 +10,7 @@ import { TargetError } from '../verify/client.ts'
 import { observedProfile } from '../verify/profile-out.ts'
 import { checkLine, junitXml, reportJson, totals } from '../verify/report.ts'
 import { runVerify, type VerifyOptions } from '../verify/run.ts'
-import { loadOperationsModule, SourceError } from './sources.ts'
+import { loadOperationsModule, SourceError, withPresets } from './sources.ts'
 import { visible } from '../text/terminal-text.ts'
 
 const COMMAND = 'workspace-api-mock verify'
@@ -25,9 +25,10 @@ interface Settings extends VerifyOptions {
 }
 
 async function settingsOf(argv: readonly string[]): Promise<Settings | 'help'> {
-  const { help, apiKey, apiSecret, profile, operations, ...rest } = parseVerifyFlags(argv)
+  const { help, apiKey, apiSecret, profile, operations, unshownOperations, ...rest } = parseVerifyFlags(argv)
   if (help) return 'help'
-  const definitions = operations === undefined ? {} : await loadOperationsModule(operations)
+  const module = operations === undefined ? undefined : await loadOperationsModule(operations)
+  const definitions = withPresets(module, unshownOperations, operations) ?? {}
   return { ...rest, ...definitions, credentials: { apiKey, apiSecret }, profile: profile === undefined ? undefined : loadProfileFile(profile) }
 }
 

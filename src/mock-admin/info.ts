@@ -5,6 +5,7 @@
  */
 import type { MockApi } from '../api/mock-api.ts'
 import { profileOf, recordsOf, servedSurfaceOf } from '../api/internals.ts'
+import { specPath } from '../handlers/path-syntax.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
 import { publishedOperations } from '../handlers/definitions/operations/published.ts'
@@ -51,7 +52,7 @@ export function operationsOf(api: MockApi): OperationListing[] {
   const routes = new Set<OperationSpec>(surface.published)
   return surface.operations.map((operation) => {
     const kind = published.has(operation) ? 'api' : presets.has(operation) ? 'preset' : routes.has(operation) ? 'own' : 'kit'
-    return { name: operation.name, method: operation.method, path: operation.path, kind }
+    return { name: operation.name, method: operation.method, path: specPath(operation.path), kind }
   })
 }
 

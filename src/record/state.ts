@@ -42,6 +42,38 @@ export function recordedState(recorded: Recorded, options: StateOptions): Scenar
   return state
 }
 
+/** Most field names `leftOutFields` tells apart (a service may send any keys); the rest are counted together. */
+export const MAX_LEFT_OUT_NAMES = 100
+
+/** Fields the service's records carry that the model does not take: `application.status` and how many records carry it. */
+export interface LeftOut {
+  fields: Array<{ name: string; records: number }>
+  /** How many more field names there are, past MAX_LEFT_OUT_NAMES. */
+  more: number
+}
+
+/** What the state leaves out of the service's records (`pick` keeps the model's fields only), field by field. */
+export function leftOutFields(recorded: Recorded, model: RecordModel = DEFAULT_MODEL): LeftOut {
+  const counts = new Map<string, number>()
+  // Names past the bound, only to count them: no more than the records' own keys, which are in memory.
+  const others = new Set<string>()
+  const count = (kind: string, records: ReadonlyArray<Record<string, unknown>>, known: ReadonlySet<string>) => {
+    for (const record of records) {
+      for (const key of Object.keys(record)) {
+        if (known.has(key)) continue
+        const name = `${kind}.${key}`
+        const seen = counts.get(name)
+        if (seen !== undefined) counts.set(name, seen + 1)
+        else if (counts.size < MAX_LEFT_OUT_NAMES) counts.set(name, 1)
+        else others.add(name)
+      }
+    }
+  }
+  count('workspace', recorded.workspaces, new Set(fieldsOf(model.workspace)))
+  count('application', recorded.applications, new Set(fieldsOf(model.application)))
+  return { fields: [...counts].map(([name, records]) => ({ name, records })), more: others.size }
+}
+
 /** The fields of a record schema of the model: the spec's, then the mock's own. */
 const fieldsOf = (schema: z.ZodMiniType) => Object.keys((schema as z.ZodMiniObject).def.shape)
 

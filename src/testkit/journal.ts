@@ -3,7 +3,8 @@ import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import type { BodyRead } from '../handlers/read-body.ts'
 import { copyChunks, type Reply } from '../handlers/reply/reply.ts'
 import { overrideProblemDetail, overrideReply } from './overrides.ts'
-import { mswTemplate, pathParams } from './paths.ts'
+import { specPath } from '../handlers/path-syntax.ts'
+import { pathParams } from './paths.ts'
 import { nestingOf } from '../text/json-nesting.ts'
 import { whyOf, type Why } from './why.ts'
 
@@ -17,7 +18,7 @@ export interface JournalEntry<Name extends string = OperationName> {
   operation: Name | undefined
   method: string
   url: string
-  /** Path template of the operation, e.g. `/api/workspaces/:workspaceId`. */
+  /** Path template of the operation, in the spec's syntax: `/api/workspaces/{workspaceId}`. */
   path: string | undefined
   params: Record<string, string>
   query: Record<string, string | string[]>
@@ -46,7 +47,7 @@ export interface JournalEntry<Name extends string = OperationName> {
 export interface JournalQuery<Name extends string = OperationName> {
   operation?: Name
   method?: string
-  /** A path template (`/api/workspaces/:workspaceId` or `{workspaceId}`) or a concrete path (`/api/workspaces/wse_1`). */
+  /** A path template (`/api/workspaces/{workspaceId}`, or MSW's `:workspaceId`) or a concrete path (`/api/workspaces/wse_1`). */
   path?: string
   params?: Record<string, string>
   query?: Record<string, unknown>
@@ -200,7 +201,7 @@ export function matches(entry: JournalEntry<string>, query: JournalQuery<string>
   if (query.operation !== undefined && entry.operation !== query.operation) return false
   if (query.method !== undefined && entry.method !== query.method.toUpperCase()) return false
   if (query.status !== undefined && entry.status !== query.status) return false
-  if (query.path !== undefined && entry.path !== mswTemplate(query.path) && new URL(entry.url).pathname !== query.path) {
+  if (query.path !== undefined && entry.path !== specPath(query.path) && new URL(entry.url).pathname !== query.path) {
     return false
   }
   if (query.params !== undefined && !includes(entry.params, query.params)) return false
@@ -295,7 +296,7 @@ function entryOf(record: Kept): JournalEntry<string> {
     operation: record.operation?.name,
     method: record.method,
     url: record.url,
-    path: record.operation?.path,
+    path: record.operation && specPath(record.operation.path),
     params,
     query,
     headers,

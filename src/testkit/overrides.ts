@@ -1,4 +1,5 @@
 import type { Operation } from '../handlers/operation.ts'
+import type { OperationSpec } from '../handlers/operation-spec.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { OverrideGate } from '../handlers/ports.ts'
 import { envelope, jsonRow, type ResponseTarget } from '../handlers/reply/envelope.ts'
@@ -6,6 +7,7 @@ import { Problem, problemReply } from '../handlers/reply/problem.ts'
 import { emptyReply, toResponse, type Reply } from '../handlers/reply/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 import { pathParams } from './paths.ts'
+import { assertOperationName } from './targets.ts'
 
 /** What each built-in operation's success envelope carries in `data` (an operation of your own: docs/extending.md). */
 export interface OperationData {
@@ -80,8 +82,15 @@ interface Entry {
 /** Typed per-operation response replacements, newest first; `reset()` removes them. */
 export class Overrides implements OverrideGate {
   #entries: Entry[] = []
+  readonly #operations: readonly OperationSpec[]
+
+  /** `operations`: the mock's, whose names an override may take (a misspelt one throws at once, as a fault's target does). */
+  constructor(operations: readonly OperationSpec[]) {
+    this.#operations = operations
+  }
 
   add(operation: string, resolver: OverrideResolver<any>, options: OverrideOptions = {}): () => void {
+    assertOperationName(operation, this.#operations)
     const entry: Entry = { operation, resolver, once: options.once ?? false }
     this.#entries.unshift(entry)
     return () => {

@@ -1,10 +1,10 @@
 import type { HttpMethod, OperationName, OperationSpec } from '../handlers/operation-spec.ts'
-import { mswTemplate } from './paths.ts'
+import { mswPath } from '../handlers/path-syntax.ts'
 
 /**
- * Which operations a fault or an override applies to: an operation name (`getWorkspace`, or one of your
- * own), a method and path template as in the spec (`GET /api/applications/:applicationId`, or
- * `{applicationId}`), or `*` for all.
+ * Which operations a fault applies to: an operation name (`getWorkspace`, or one of your own), a method
+ * and path template as in the spec (`GET /api/applications/{applicationId}`, or MSW's `:applicationId`),
+ * or `*` for all.
  */
 export type OperationTarget<Name extends string = OperationName> = Name | `${HttpMethod} /api/${string}` | '*'
 
@@ -18,10 +18,15 @@ export function matchTarget(
   if (byName) return (op) => op === byName
   const match = /^(GET|POST|PUT|PATCH|DELETE)\s+(\S+)$/.exec(target)
   // Stryker disable next-line OptionalChaining: unreachable
-  const path = match?.[2] && mswTemplate(match[2])
+  const path = match?.[2] && mswPath(match[2])
   const byRoute = operations.find((op) => op.method === match?.[1] && op.path === path)
   if (byRoute) return (op) => op === byRoute
-  throw new TypeError(
-    `Unknown operation target "${target}": use an operation name (${operations.map((o) => o.name).join(', ')}), "METHOD /api/path/:param" or "*"`,
-  )
+  throw new TypeError(`Unknown operation target "${target}": use an operation name (${namesOf(operations)}), "METHOD /api/path/{param}" or "*"`)
 }
+
+/** Throws for a name that no operation of the mock has, as `matchTarget` does (an override takes names only). */
+export function assertOperationName(name: string, operations: readonly OperationSpec[]): void {
+  if (!operations.some((op) => op.name === name)) throw new TypeError(`Unknown operation "${name}": use an operation name (${namesOf(operations)})`)
+}
+
+const namesOf = (operations: readonly OperationSpec[]) => operations.map((o) => o.name).join(', ')

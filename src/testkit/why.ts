@@ -6,6 +6,7 @@
 import type { JournalRecord } from '../handlers/ports.ts'
 import type { FaultDescription, LookupReason, ProblemNote } from '../handlers/trace.ts'
 import { MAX_URL_LENGTH } from '../handlers/limits.ts'
+import { specPath } from '../handlers/path-syntax.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 
@@ -113,7 +114,7 @@ function answeringFault(record: JournalRecord): FaultDescription | undefined {
 
 function routeOf(record: JournalRecord, problem: ProblemNote | undefined): WhyRoute {
   const { operation } = record
-  if (operation) return { kind: 'operation', operation: operation.name, method: operation.method, path: operation.path }
+  if (operation) return { kind: 'operation', operation: operation.name, method: operation.method, path: specPath(operation.path) }
   if (record.status === 414) return { kind: 'uri-too-long', limit: MAX_URL_LENGTH }
   if (record.status === 405) return { kind: 'method-not-allowed', allow: methods(problem?.allow) }
   const answer = record.answer

@@ -35,8 +35,17 @@ export const CHECK_ID_WIDTH = 47
  * a path built from its ids) is shown safe and cut.
  */
 export function checkLine(check: Check, width = CHECK_ID_WIDTH): string {
-  const seen = check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
+  const seen = check.added ? namesText(check) : check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
   return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${shown(check.request.path, 120)}  ${seen}  [${check.topic}]`
+}
+
+/**
+ * A list of names that differs, as what changed: `added status; missing none` (whole names, however long
+ * the lists; the line cut only past 400 characters).
+ */
+function namesText({ added = [], missing = [] }: Check): string {
+  const list = (names: readonly string[]) => (names.length === 0 ? 'none' : names.join(', '))
+  return shown(`added ${list(added)}; missing ${list(missing)}`, 400)
 }
 
 /** What the target accepted under `--write`, then the totals: the lines after the checks'. */
@@ -65,7 +74,8 @@ export function junitXml(report: Report, wrote: readonly string[] = []): string 
   const count = (verdict: Check['verdict']) => report.checks.filter((check) => check.verdict === verdict).length
   const cases = report.checks.map((check) => {
     const open = `    <testcase classname="${escape(check.topic)}" name="${escape(check.id)}">`
-    const what = `${check.request.method} ${check.request.path}: expected ${check.expected}, observed ${check.observed}`
+    const names = check.added ? ` (${namesText(check)})` : ''
+    const what = `${check.request.method} ${check.request.path}: expected ${check.expected}, observed ${check.observed}${names}`
     if (check.verdict === 'differs') return `${open}\n      <failure message="${escape(what)}"/>\n    </testcase>`
     if (check.verdict === 'not-observed') return `${open}\n      <skipped message="${escape(what)}"/>\n    </testcase>`
     return `${open}</testcase>`

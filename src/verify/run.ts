@@ -48,6 +48,12 @@ export interface Check {
   expected: string
   observed: string
   verdict: Verdict
+  /**
+   * For a check of a list of names (record fields, component names, error locations) that differs in its
+   * names: those only the target has, and those it lacks, taken from the whole values before they are cut.
+   */
+  added?: string[]
+  missing?: string[]
 }
 
 export interface Report {
@@ -134,8 +140,35 @@ async function runProbe(probe: Probe, sides: Sides, { profile, judge }: { profil
     const expected = read('reference')
     const observed = read('target')
     const verdict: Verdict = expected === undefined || observed === undefined ? 'not-observed' : expected === observed ? 'same' : 'differs'
-    return { id: `${probe.id}.${aspect}`, topic, request, expected: kept(expected), observed: kept(observed), verdict }
+    const names = verdict === 'differs' && NAME_LISTS.has(aspect) ? difference(expected!, observed!) : undefined
+    return { id: `${probe.id}.${aspect}`, topic, request, expected: kept(expected), observed: kept(observed), verdict, ...names }
   })
+}
+
+/** The aspects whose value is a list of names (aspects.ts): a field set per record shape, component names, error locations. */
+const NAME_LISTS = new Set<AspectName>(['fields', 'component-names', 'error-locations'])
+
+/** Most names a check lists as added or as missing; past them, `… and N more`. */
+export const MAX_LISTED_NAMES = 50
+
+/**
+ * The names only the target shows and those it lacks, or nothing when both show the same names (then
+ * their order, or how they group into records, differs: `expected` and `observed` say how).
+ */
+function difference(expected: string, observed: string): Pick<Check, 'added' | 'missing'> | undefined {
+  // `(none)`, `(no records)`: no names.
+  const names = (value: string) => new Set(/^\(.*\)$/.test(value) ? [] : value.split(/,\s*/))
+  const reference = names(expected)
+  const target = names(observed)
+  const added = [...target].filter((name) => !reference.has(name))
+  const missing = [...reference].filter((name) => !target.has(name))
+  return added.length + missing.length === 0 ? undefined : { added: listed(added), missing: listed(missing) }
+}
+
+/** Names as a check keeps them: each cut as a compared value is, at most MAX_LISTED_NAMES of them. */
+function listed(names: string[]): string[] {
+  const shown = names.slice(0, MAX_LISTED_NAMES).map(kept)
+  return names.length > MAX_LISTED_NAMES ? [...shown, `… and ${names.length - MAX_LISTED_NAMES} more`] : shown
 }
 
 /**
@@ -200,7 +233,8 @@ function usable(answer: Answer, base: string): void {
 function redact(check: Check, secret: string): Check {
   if (secret === '') return check
   const clean = (text: string) => text.split(secret).join(REDACTED)
-  return { ...check, expected: clean(check.expected), observed: clean(check.observed) }
+  const names = check.added && { added: check.added.map(clean), missing: check.missing!.map(clean) }
+  return { ...check, expected: clean(check.expected), observed: clean(check.observed), ...names }
 }
 
 /** The percentage of observed checks that are `same` (one decimal). */

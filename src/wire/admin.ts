@@ -42,6 +42,7 @@ export type OperationKind = 'api' | 'preset' | 'own' | 'kit'
 export interface OperationListing {
   name: string
   method: string
+  /** In the spec's syntax: `/api/workspaces/{workspaceId}`. */
   path: string
   kind: OperationKind
 }

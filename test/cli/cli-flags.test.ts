@@ -101,6 +101,8 @@ describe.concurrent('workspace-api-mock flags', () => {
       expect(help.stdout).toContain(flag)
     }
     expect(help.stdout).toContain('scale:<workspaces>x<apps>')
+    // The module flag's line says what it does, then what the module holds.
+    expect(help.stdout).toMatch(/^ {6}--operations <module\.ts> {2,}Also serve operations and fields of your own, from a \.js\/\.ts module whose default export is an array of\n {30,}defineOperation\(\)s and whose export `fields` declares fields \(docs\/extending\.md\)$/m)
     const version = await runCli(['--version'])
     expect(version).toMatchObject({ code: 0, stdout: `${JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')).version}\n` })
   })

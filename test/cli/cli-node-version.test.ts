@@ -21,7 +21,7 @@ describe('nodeVersionProblem', () => {
   })
 
   test.each(['22.11.0', '22.0.0', '21.7.3', '20.20.2', '18.20.8'])('Node %s: the sentence', (node) => {
-    expect(nodeVersionProblem({ node })).toBe(`workspace-api-mock needs Node >= 22.12 (this is v${node})`)
+    expect(nodeVersionProblem({ node })).toBe(`workspace-api-mock needs Node >= 22.12 (this is v${node}): npm install --save-dev node@24 gives the project its own (README.md, Install)`)
   })
 
   test('off Node (no versions, or Bun and Deno with a Node version of their own): none', () => {
@@ -46,7 +46,7 @@ describe.skipIf(!old)(`under the machine's old Node (${old?.path} v${old?.versio
       () => expect.fail('requireNode() did not throw'),
       (failure: { code: number; stdout: string; stderr: string }) => failure,
     )
-    const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version})`
+    const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version}): npm install --save-dev node@24 gives the project its own (README.md, Install)`
     expect(error.code).toBe(1)
     expect(error.stdout).toBe(`${sentence}\n`)
     expect(error.stderr).toContain(`Error: ${sentence}\n`)

@@ -65,6 +65,17 @@ describe('parseFlags', () => {
     expect(() => parseFlags(args)).toThrow(message)
   })
 
+  test('--unshown-operations: all, or preset names separated by commas (each once, in the presets\' order)', () => {
+    expect(parseFlags([]).unshownOperations).toBeUndefined()
+    expect(parseFlags(['--unshown-operations', 'all']).unshownOperations).toEqual(['deleteWorkspace', 'createApplication', 'updateApplication', 'deleteApplication'])
+    expect(parseFlags(['--unshown-operations', 'deleteApplication, deleteWorkspace,deleteApplication']).unshownOperations).toEqual(['deleteWorkspace', 'deleteApplication'])
+    for (const [text, wrong] of [['deleteApp', 'deleteApp'], ['deleteWorkspace,', ''], ['ALL', 'ALL']]) {
+      expect(() => parseFlags(['--unshown-operations', text!])).toThrow(
+        `--unshown-operations takes all or some of deleteWorkspace, createApplication, updateApplication, deleteApplication (separated by commas), got "${wrong}"`,
+      )
+    }
+  })
+
   test('every accepted --scenario value is one resolveScenario accepts', () => {
     for (const name of ['demo', 'scale:0x0', 'scale:2x3']) expect(() => resolveScenario(parseFlags(['--scenario', name]).scenario as 'demo')).not.toThrow()
   })

@@ -37,6 +37,10 @@ export const fields = { application: { status: { schema: z.enum(['active']), bui
 const DOCUMENTED = `
 npx workspace-api-mock --operations ./api-changes.ts --watch
 `
+// docs/extending.md's presets without a module, line for line.
+const PRESETS = `
+npx workspace-api-mock --unshown-operations deleteApplication
+`
 const documented = (path: string) => DOCUMENTED.trim().replace('npx workspace-api-mock ', '').replace('./api-changes.ts', path).split(' ')
 
 let count = 0
@@ -65,6 +69,81 @@ describe.concurrent('serving a module', () => {
     } finally {
       await cli.stop()
     }
+  })
+
+  test('--unshown-operations serves presets without a module, in sessions too; beside a module, a name both have is one line and exit code 2', async () => {
+    const cli = await startCli(PRESETS.trim().replace('npx workspace-api-mock ', '').split(' '))
+    try {
+      expect(cli.stdout()).toContain('Operations of your own (--unshown-operations deleteApplication): DELETE /api/applications/{applicationId} (deleteApplication); fields: none.')
+      const headers = auth(cli.principals[0]!)
+      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+      const scoped = { ...headers, 'X-Workspace-ID': workspace.id }
+      const [application] = (await (await fetch(`${cli.url}/api/applications`, { headers: scoped })).json()).data
+      expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })).status).toBe(405)
+      const session = await (await fetch(`${cli.url}/__admin/sessions`, { method: 'POST' })).json()
+      expect((await fetch(`${cli.url}/api/applications/${application.id}`, { method: 'DELETE', headers: { ...auth(session), 'X-Workspace-ID': workspace.id } })).status).toBe(204)
+      expect((await fetch(`${cli.url}/api/applications/${application.id}`, { method: 'DELETE', headers: scoped })).status).toBe(204)
+      expect((await fetch(`${cli.url}/api/applications/${application.id}`, { headers: scoped })).status).toBe(404)
+    } finally {
+      await cli.stop()
+    }
+    const path = module(DELETE_WORKSPACE)
+    const clash = await runCli(['--port', '0', '--unshown-operations', 'all', '--operations', path])
+    expect(clash).toEqual({ code: 2, stdout: '', stderr: `workspace-api-mock: --unshown-operations deleteWorkspace,createApplication,updateApplication,deleteApplication with ${path}: operation deleteWorkspace: name: another operation has this name\n` })
+  })
+
+  test('a module of fields only needs no default export', async () => {
+    const path = module("import { z } from 'workspace-api-mock'\nexport const fields = { application: { status: { schema: z.enum(['active']), build: () => 'active' } } }")
+    const cli = await startCli(['--operations', path])
+    try {
+      expect(cli.stdout()).toContain(`Operations of your own (${path}): none; fields: application.status.`)
+      const headers = auth(cli.principals[0]!)
+      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+      const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
+      expect(page.data[0].status).toBe('active')
+    } finally {
+      await cli.stop()
+    }
+  })
+
+  test('in a CommonJS project (npm init writes "type": "commonjs"), the module and its .ts imports load as ES modules; a CommonJS file stays one', async () => {
+    const folder = join(project, 'commonjs')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'commonjs-project', type: 'commonjs' }))
+    writeFileSync(join(folder, 'statuses.ts'), "export const statuses: readonly string[] = ['active', 'paused']\n")
+    writeFileSync(join(folder, 'legacy.js'), "module.exports = { first: 'active' }\n")
+    const path = join(folder, 'api-changes.ts')
+    writeFileSync(
+      path,
+      DELETE_WORKSPACE.replace("import { defineOperation, identifierParameter, z } from 'workspace-api-mock'", "import { defineOperation, identifierParameter, z } from 'workspace-api-mock'\nimport { statuses } from './statuses.ts'\nimport legacy from './legacy.js'")
+        .replace("z.enum(['active']), build: () => 'active'", "z.enum(statuses as [string, ...string[]]), build: () => legacy.first"),
+    )
+    const cli = await startCli(['--operations', path])
+    try {
+      expect(cli.stdout()).toContain(`Operations of your own (${path}): DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status.`)
+      const headers = auth(cli.principals[0]!)
+      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+      const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
+      expect(page.data[0].status).toBe('active')
+      expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })).status).toBe(204)
+      expect(cli.stderr()).toBe('')
+    } finally {
+      await cli.stop()
+    }
+  })
+
+  test('a module Node still loads as CommonJS (under node_modules, where the command leaves files as Node finds them): the line says what to do', async () => {
+    const folder = join(project, 'node_modules/shared-operations')
+    mkdirSync(folder)
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'shared-operations', type: 'commonjs' }))
+    writeFileSync(join(folder, 'index.js'), "import { z } from 'workspace-api-mock'\nexport default []\n")
+    const path = join(folder, 'index.js')
+    const { code, stdout, stderr } = await runCli(['--port', '0', '--operations', path])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr.split('\n').at(-2)).toBe(
+      `workspace-api-mock: ${path} could not be loaded: Cannot use import statement outside a module (Node loaded it as CommonJS: name it .mjs, or .mts for TypeScript, or set "type": "module" in its package.json)`,
+    )
   })
 
   test('a module the kit cannot serve: one line, exit code 2', async () => {
@@ -126,7 +205,8 @@ const SOURCE_ENTRY = pathToFileURL(fileURLToPath(new URL('../../src/index.ts', i
 // What else a module can get wrong, in-process: loadOperationsModule's SourceError is the line the command prints.
 describe('modules that cannot be served', () => {
   test.each([
-    ['no array as its default export', 'export default {}', 'must export an array of operations (defineOperation) as its default export, it has a default export of type object'],
+    ['no array as its default export', 'export default {}', 'must export an array of operations (defineOperation) as its default export, or fields of your own as its export `fields`; it has a default export of type object'],
+    ['neither operations nor fields', 'export const feilds = {}', 'must export an array of operations (defineOperation) as its default export, or fields of your own as its export `fields`; it has no default export'],
     ['a definition the kit cannot serve', `import { defineOperation } from '${SOURCE_ENTRY}'\nexport default [defineOperation({ name: 'x', method: 'GET', path: '/x', run: () => undefined })]`, 'could not be loaded: operation x: path: expected a path under /api'],
     ['a field of a record that takes none', 'export default []\nexport const fields = { gateway: {} }', ': fields.gateway: no such record'],
     ['an operation from elsewhere', "export default [{ name: 'x', method: 'GET', path: '/api/x', run() {} }]", ': operations[0]: not an operation made by defineOperation'],

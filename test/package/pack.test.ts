@@ -7,7 +7,7 @@ import { once } from 'node:events'
 import { createRequire } from 'node:module'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join, relative } from 'node:path'
+import { basename, dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -69,6 +69,7 @@ async function command(
 describe('the packed package in a fresh consumer project', { timeout: 120_000 }, () => {
   let stage: string
   let consumer: string
+  let packedTarball: string
   let packedFiles: string[]
   let manifest: Record<string, any>
 
@@ -76,7 +77,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     stage = mkdtempSync(join(tmpdir(), 'wam-pack-'))
     const packed = await packFreshCopy(stage)
     packedFiles = packed.files
-    const tarball = packed.tarball
+    const tarball = (packedTarball = packed.tarball)
 
     consumer = join(stage, 'consumer')
     mkdirSync(consumer)
@@ -271,7 +272,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   })
 
   test.skipIf(!old)(`on an older Node (${old?.path} v${old?.version}) the packed entries and command say which Node they need`, async () => {
-    const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version})`
+    const sentence = `workspace-api-mock needs Node >= 22.12 (this is v${old!.version}): npm install --save-dev node@24 gives the project its own (README.md, Install)`
     const cli = await command(old!.path, [join(consumer, 'node_modules/workspace-api-mock/dist/cli/main.js'), '--port', '0'], consumer)
     expect(cli).toEqual({ code: 2, output: `${sentence}\n` })
     for (const entry of ['workspace-api-mock', 'workspace-api-mock/node', 'workspace-api-mock/vitest', 'workspace-api-mock/playwright']) {
@@ -280,6 +281,63 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       expect(imported.output, entry).toContain(`Error: ${sentence}\n`)
     }
   })
+
+  /** A project as `npm init -y` makes one (`"type": "commonjs"`), on the consumer's modules unless it installs its own. */
+  async function initProject(name: string, env: NodeJS.ProcessEnv = {}, modules = true): Promise<string> {
+    const project = join(stage, name)
+    mkdirSync(project)
+    const init = await command('npm', ['init', '-y'], project, env)
+    expect(init.code, init.output).toBe(0)
+    expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).type).toBe('commonjs')
+    if (modules) symlinkSync(join(consumer, 'node_modules'), join(project, 'node_modules'))
+    cpSync(join(ROOT, 'examples/extending/api-changes.ts'), join(project, 'api-changes.ts'))
+    return project
+  }
+
+  /** docs/extending.md's `--operations` command serves its module: the DELETE and the field of its own. */
+  async function servesApiChanges(project: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
+    const documented = usageBlocks().find((b) => b.document === 'docs/extending.md' && /^npx workspace-api-mock --operations /.test(b.code))!.code.trim()
+    const server = await startServer(`${documented.replace(' --watch', '')} --port 0`, project, env)
+    try {
+      expect(server.output()).toContain('Operations of your own (./api-changes.ts): DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status.')
+      const headers = { 'X-API-Key': /X-API-Key: (\S+)/.exec(server.output())![1]!, 'X-API-Secret': /X-API-Secret: (\S+)/.exec(server.output())![1]! }
+      const [workspace] = (await (await fetch(`${server.url}/api/workspaces`, { headers })).json()).data
+      const page = await (await fetch(`${server.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
+      expect(['active', 'paused']).toContain(page.data[0].status)
+      expect((await fetch(`${server.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })).status).toBe(204)
+      expect(server.output()).not.toMatch(/Warning|Error/)
+    } finally {
+      await stopServer(server)
+    }
+  }
+
+  test('a project npm init made ("type": "commonjs"): the packed command loads docs/extending.md\'s --operations module as an ES module', async () => {
+    await servesApiChanges(await initProject('commonjs'))
+  })
+
+  test.skipIf(!old)(`on the machine's Node (v${old?.version}): the README's recipe, Node 24 as a devDependency, runs Vitest (4, as npm picks there) and the command with a CommonJS project's --operations module`, async () => {
+    // Only the old Node's folder and the system's on the PATH: npm itself runs on it, as on such a machine.
+    const env = { PATH: `${dirname(old!.path)}:/usr/local/bin:/usr/bin:/bin` }
+    const project = await initProject('old-node', env, false)
+    const [install, ...steps] = codeLines(runBlocks('old-node')[0]!).split('\n')
+    const args = install!.split(/\s+/).slice(1).map((word) => (word.endsWith('.tgz') ? packedTarball : word))
+    const installed = await command('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], project, env)
+    expect(installed.output).not.toMatch(/ERR!/)
+    expect(installed.code).toBe(0)
+    expect((await command(join(project, 'node_modules/.bin/node'), ['--version'], project, env)).output).toMatch(/^v24\./)
+    // npm picks the newest Vitest whose engines take the Node it runs on: 4, as docs/package.md says.
+    const { devDependencies } = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8'))
+    expect(devDependencies.vitest).toMatch(/^\^4\./)
+    expect(readFileSync(join(ROOT, 'docs/package.md'), 'utf8')).toContain('installs Vitest 4')
+    // The Vitest helper example of docs/runners.md as the project's suite, run by the recipe's own command.
+    cpSync(join(ROOT, 'test/readme/vitest-helper.test.ts'), join(project, 'helper.test.ts'))
+    for (const step of steps) {
+      const { code, output } = await command('sh', ['-c', step], project, env)
+      expect({ step, code }, output).toEqual({ step, code: 0 })
+      expect(output).toMatch(/Tests\s+1 passed \(1\)/)
+    }
+    await servesApiChanges(project, env)
+  }, 180_000)
 
   test("the installed package's README, docs and --help lead to files it holds: every relative link, every docs/ page named", async () => {
     const installed = join(consumer, 'node_modules/workspace-api-mock')

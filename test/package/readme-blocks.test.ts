@@ -14,7 +14,7 @@ describe('code blocks of README.md and docs/*.md', () => {
     const places = new Set(blocks.filter((b) => b.marker === 'usage-run').map((b) => b.target!))
     // `examples/<folder>`: run in a consumer project made of that folder (test/package/pack.test.ts).
     const examples = [...places].filter((place) => place.startsWith('examples/'))
-    expect([...places].filter((place) => !examples.includes(place)).sort()).toEqual(['consumer', 'install', 'repo'])
+    expect([...places].filter((place) => !examples.includes(place)).sort()).toEqual(['consumer', 'install', 'old-node', 'repo'])
     for (const folder of examples) expect(existsSync(new URL(`${folder}/package.json`, ROOT)), folder).toBe(true)
   })
 

@@ -2,8 +2,9 @@
  * Reads the documentation (README.md and docs/*.md) and runs its shell blocks. Blocks are marked in the
  * Markdown:
  *   <!-- usage-example: <file> -->  the code stands line for line (indentation aside) in <file>
- *   <!-- usage-run: repo | install | consumer | examples/<folder> -->  the commands are run (see runBlock;
- *     `examples/<folder>` in a consumer project made of that folder, by test/package/pack.test.ts)
+ *   <!-- usage-run: repo | install | consumer | old-node | examples/<folder> -->  the commands are run (see
+ *     runBlock; `old-node` and `examples/<folder>` by test/package/pack.test.ts: on the machine's older Node,
+ *     in a consumer project made of that folder)
  *   <!-- readme-example: <name> -->  checked by test/readme/readme-sync.test.ts
  *   <!-- ci-run -->  the set-up and test commands, which CI itself runs (checked against .ci/run)
  */
@@ -89,9 +90,12 @@ export interface Server {
   output(): string
 }
 
-/** Starts a command in its own process group (shell, npm, npx and node alike) and waits for its banner. */
-export async function startServer(command: string, cwd: string): Promise<Server> {
-  const child = spawn('sh', ['-c', `exec ${command}`], { cwd, env: userEnv(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
+/**
+ * Starts a command in its own process group (shell, npm, npx and node alike) and waits for its banner;
+ * `env` over the user's environment (another PATH: another Node).
+ */
+export async function startServer(command: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<Server> {
+  const child = spawn('sh', ['-c', `exec ${command}`], { cwd, env: { ...userEnv(), ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))

@@ -23,7 +23,7 @@ test('the test-kit example of docs/api.md does what it says', async () => {
   api.faults.rateLimit('*', { requests: 100, retryAfter: 30 }) // then 429 + Retry-After: 30
 
   // The journal: what did the client send?
-  const updates = api.journal.filter({ method: 'PUT', path: '/api/workspaces/:workspaceId', body: { name: 'X' } })
+  const updates = api.journal.filter({ method: 'PUT', path: '/api/workspaces/{workspaceId}', body: { name: 'X' } })
 
   // Typed overrides, for one test: the envelope is built for the operation.
   api.override('getWorkspace', ({ respond, params }) =>

@@ -53,6 +53,12 @@ describe('the live log', () => {
         },
       })
       expect(entry.why.decision).toMatchObject({ kind: 'fault', fault: { type: 'fail', status: 503, detail: 'resting' } })
+      // The template in the spec's syntax, as definitions are written, in the entry and in the route the console shows.
+      expect(entry.path).toBe('/api/workspaces/{workspaceId}')
+      expect(entry.why.route).toEqual({ kind: 'operation', operation: 'getWorkspace', method: 'GET', path: '/api/workspaces/{workspaceId}' })
+      const { operations } = expectJson(await call(server.url, '/__admin/info'))
+      expect(operations).toContainEqual({ name: 'getApplication', method: 'GET', path: '/api/applications/{applicationId}' })
+      expect(operations.filter((operation: { path: string }) => operation.path.includes(':'))).toEqual([])
       expect(logged!.data.duration).toBeGreaterThanOrEqual(24)
     } finally {
       await stream.cancel()

@@ -298,11 +298,11 @@ describe('GET /__admin/info', () => {
     expect(info.workspaceIds).toEqual(listed.body.data.map((w: { id: string }) => w.id))
     expect(info.workspaceIds.length).toBeGreaterThan(1)
     expect(info.faults).toEqual([{ id, type: 'fail', target: 'getWorkspace', status: 503, detail: 'injected fault: 503', hits: 0, startup: false }])
-    expect(info.operations.map(({ name, method, path }: { name: string; method: string; path: string }) => ({ name, method, path }))).toEqual(
-      DEFAULT_SURFACE.operations.map(({ name, method, path }) => ({ name, method, path })),
-    )
+    // Their paths in the spec's syntax, as the journal's entries show them.
+    expect(info.operations.map(({ name, method }: { name: string; method: string }) => `${method} ${name}`)).toEqual(DEFAULT_SURFACE.operations.map(({ name, method }) => `${method} ${name}`))
     expect(info.operations).toContainEqual({ name: 'listWorkspaces', method: 'GET', path: '/api/workspaces', kind: 'api' })
-    expect(info.operations).toContainEqual({ name: 'getIcon', method: 'GET', path: '/api/icons/:file', kind: 'kit' })
+    expect(info.operations).toContainEqual({ name: 'getWorkspace', method: 'GET', path: '/api/workspaces/{workspaceId}', kind: 'api' })
+    expect(info.operations).toContainEqual({ name: 'getIcon', method: 'GET', path: '/api/icons/{file}', kind: 'kit' })
     expect(info.journalLimit).toBe(1000)
     expect(info.profile).toEqual(DEFAULT_PROFILE)
     expect(info.scenarios).toEqual(Object.keys(scenarios))

@@ -1,6 +1,7 @@
 /**
- * The journal takes the same path forms faults take (docs/api.md: "a method and path template in MSW
- * (`:id`) or spec (`{id}`) syntax"), records only the operation's own path parameters, and repeats an
+ * The journal takes the same path forms faults take (docs/api.md: "a method and path template in the
+ * spec's (`{id}`) or MSW's (`:id`) syntax") and shows one, the spec's, in its entries (GET
+ * /__admin/journal's: test/server/events.test.ts); it records only the operation's own path parameters, and repeats an
  * override's problem `detail` as it does the kit's own.
  */
 import { setupServer } from 'msw/node'
@@ -21,6 +22,14 @@ describe('journal path queries', () => {
     expect(h.api.journal.count({ method: 'PUT', path: '/api/workspaces/{workspaceId}' })).toBe(1)
     expect(h.api.journal.last({ path: '/api/workspaces/{workspaceId}' })!.status).toBe(200)
     expect(h.api.journal.count({ path: '/api/applications/{applicationId}' })).toBe(0)
+  })
+
+  test("an entry's path and its why's route are in the spec's syntax, as definitions are written", async () => {
+    const ws = await firstWorkspace()
+    await h.call(`/api/workspaces/${ws}`)
+    const entry = h.api.journal.last()!
+    expect(entry.path).toBe('/api/workspaces/{workspaceId}')
+    expect(entry.why.route).toEqual({ kind: 'operation', operation: 'getWorkspace', method: 'GET', path: '/api/workspaces/{workspaceId}' })
   })
 })
 

@@ -16,7 +16,7 @@ describe('request journal', () => {
       operation: 'updateWorkspace',
       method: 'PUT',
       url: `${ORIGIN}/api/workspaces/${ws}`,
-      path: '/api/workspaces/:workspaceId',
+      path: '/api/workspaces/{workspaceId}',
       params: { workspaceId: ws },
       body: { name: 'Renamed' },
       status: 200,

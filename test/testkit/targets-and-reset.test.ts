@@ -1,5 +1,6 @@
 /**
- * What mutation testing of src/testkit left alive: how a fault target in spec syntax is read, that reset()
+ * What mutation testing of src/testkit left alive: how a fault target in spec syntax is read (and that an
+ * override's misspelt operation is refused as a fault's is), that reset()
  * restarts the seeded fault pattern (docs/api.md: "the same test sees the same fault pattern"), and that a
  * journal of size 0 keeps nothing.
  */
@@ -27,6 +28,16 @@ describe('fault targets in "METHOD /path" form', () => {
     expect(() => h.api.faults.fail(target as never, { status: 503 })).toThrowError(
       new RegExp(`^Unknown operation target "${target}": use an operation name \\(listWorkspaces, `),
     )
+  })
+})
+
+describe('a misspelt operation', () => {
+  test('override() throws at once, as faults.fail() does, naming the operations it could be; nothing is added', async () => {
+    expect(() => h.api.faults.fail('getWorkspaces' as never, { status: 503 })).toThrowError(/^Unknown operation target "getWorkspaces": use an operation name \(listWorkspaces, createWorkspace, getWorkspace, /)
+    expect(() => h.api.override('getWorkspaces' as never, ({ problem }) => problem(503, 'never'))).toThrowError(
+      /^Unknown operation "getWorkspaces": use an operation name \(listWorkspaces, createWorkspace, getWorkspace, /,
+    )
+    expect((await h.call('/api/workspaces')).status).toBe(200)
   })
 })
 

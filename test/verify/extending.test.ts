@@ -4,9 +4,12 @@
  * else; with the page's operations module (examples/extending/api-changes.ts) nothing differs, writes
  * included. The commands are the page's, line for line.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
+import { defineOperation, deleteWorkspace, startMockServer, withCredentials, z, type MockServer } from '../../src/node/index.ts'
 import { forward, problem, startProxy, type ProxyAnswer } from './deviant-proxy.ts'
 import { verifyInProcess } from './in-process.ts'
 
@@ -17,9 +20,9 @@ npx workspace-api-mock verify --target https://staging.example.com --api-key "$A
 // What the page shows verify print, line for line: the two changes, found, then nothing differing.
 const REPORTED = `
 differs      paging.defaults.schema                           GET /api/applications  expected fits PagingResponseListApplicationBody, observed PagingResponseListApplicationBody: data.0 Unrecognized key: "status"  [Record fields]
-differs      paging.defaults.fields                           GET /api/applications  expected …port_alias,protocol,updated,workspace, observed …port_alias,protocol,status,updated,workspace  [Record fields]
+differs      paging.defaults.fields                           GET /api/applications  added status; missing none  [Record fields]
 differs      applications.get.schema                          GET /api/applications/app_5202bd1f8d3eb31b302f25ca2c59bc90  expected fits SuccessResponseApplicationBody, observed SuccessResponseApplicationBody: data Unrecognized key: "status"  [Record fields]
-differs      applications.get.fields                          GET /api/applications/app_5202bd1f8d3eb31b302f25ca2c59bc90  expected …port_alias,protocol,updated,workspace, observed …port_alias,protocol,status,updated,workspace  [Record fields]
+differs      applications.get.fields                          GET /api/applications/app_5202bd1f8d3eb31b302f25ca2c59bc90  added status; missing none  [Record fields]
 differs      methods.delete.status                            DELETE /api/workspaces/wse_00000000000000000000000000000000  expected 405, observed 404  [Other paths and methods]
 differs      methods.delete.allow                             DELETE /api/workspaces/wse_00000000000000000000000000000000  expected GET, PUT, OPTIONS, observed (absent)  [Other paths and methods]
 127 checks covering 22 decision topics: 121 same, 6 differ, 0 not observed; score 95.3
@@ -81,4 +84,45 @@ test('verify reports the new operation and the new field, and nothing else; with
   expect(lines(after.stdout).filter((line) => line.startsWith('differs'))).toEqual([])
   expect(lines(after.stdout).at(-1)).toBe(lines(PASSED)[0])
   expect(after.stdout).toMatch(/^same {9}own\.deleteWorkspace\.unknown-id\.status +DELETE \/api\/workspaces\/wse_0{32}  404  \[Path identifiers\]$/m)
+})
+
+test('--unshown-operations judges with presets, without a module: a service that deletes workspaces as the preset does differs in nothing', { timeout: 60_000 }, async () => {
+  const deleting = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }), operations: [deleteWorkspace] })
+  try {
+    const args = ['--target', deleting.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000']
+    const plain = await verifyInProcess(args)
+    expect(lines(plain.stdout).filter((line) => line.startsWith('differs')).map((line) => line.split(/\s+/)[1])).toEqual(['methods.delete.status', 'methods.delete.allow'])
+    const judged = await verifyInProcess([...args, '--unshown-operations', 'deleteWorkspace'])
+    expect(judged.stderr).toBe('')
+    expect(lines(judged.stdout).filter((line) => line.startsWith('differs'))).toEqual([])
+    expect(judged.code).toBe(0)
+  } finally {
+    await deleting.close()
+  }
+})
+
+test("lists of names that differ say what was added and what is missing, whole, before anything is cut: a report of the service's own, a preset it lacks", { timeout: 60_000 }, async () => {
+  const getReport = defineOperation({
+    name: 'getReport',
+    method: 'GET',
+    path: '/api/reports/{reportId}',
+    params: { reportId: z.string().max(36) },
+    response: { shape: 'item', record: { name: 'Report', schema: z.object({ id: z.string() }) } },
+    run: ({ params }) => ({ id: params.reportId }),
+  })
+  const reporting = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }), operations: [getReport] })
+  const folder = mkdtempSync(join(tmpdir(), 'wam-verify-names-'))
+  try {
+    const report = join(folder, 'report.json')
+    const run = await verifyInProcess(['--target', reporting.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', '--unshown-operations', 'createApplication', '--report', report])
+    const line = lines(run.stdout).find((text) => text.startsWith('differs      openapi.json.component-names'))
+    expect(line).toBe('differs      openapi.json.component-names                     GET /api/openapi.json  added Report, SuccessResponseReportBody; missing CreateApplicationInputBody  [OpenAPI component names]')
+    const check = JSON.parse(readFileSync(report, 'utf8')).checks.find((c: { id: string }) => c.id === 'openapi.json.component-names')
+    expect(check).toMatchObject({ verdict: 'differs', added: ['Report', 'SuccessResponseReportBody'], missing: ['CreateApplicationInputBody'] })
+    // The whole lists are longer than a line shows of a value: cut, they would hide the names.
+    expect(check.expected.length).toBeGreaterThan(100)
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
+    await reporting.close()
+  }
 })

@@ -22,6 +22,7 @@ import {
   type ResponseSpec,
 } from '../operation-spec.ts'
 import { PAGING_PARAMETERS, pagingQuery, queryValue, WORKSPACE_HEADER } from './parameters.ts'
+import { mswPath } from '../path-syntax.ts'
 import { Problem } from '../reply/problem.ts'
 import { emptyReply, type Answer, type Reply } from '../reply/reply.ts'
 import { readJsonBody } from './request-body.ts'
@@ -56,11 +57,6 @@ export interface Definition extends OperationTexts {
   /** Milliseconds `run` may take to settle (an operation of your own; the mock's `operationTimeout` otherwise). */
   readonly timeout?: number
   run(context: OperationRun): unknown
-}
-
-/** `{workspaceId}` segments in MSW's syntax (`:workspaceId`), as the routing table matches them. */
-export function mswPath(path: string): string {
-  return path.replace(/\{(\w+)\}/g, ':$1')
 }
 
 /** The response spec of a definition: statuses defaulted, the envelope named. */

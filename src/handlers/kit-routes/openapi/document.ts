@@ -15,6 +15,7 @@ import { MAX_ID_LENGTH } from '../../../model/ids.ts'
 import type { AnySchema } from '../../../model/fields.ts'
 import { bodyName, type ApiSurface } from '../../api-surface.ts'
 import { MAX_BODY_BYTES, MAX_URL_LENGTH } from '../../limits.ts'
+import { specPath } from '../../path-syntax.ts'
 import type { OperationSpec, ParameterSpec } from '../../operation-spec.ts'
 import { componentsOf } from './components.ts'
 import { errorStatuses, statusDescription } from './statuses.ts'
@@ -67,11 +68,6 @@ const headerRefs = (...names: HeaderName[]) =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]))
 
 const ref = (name: string) => ({ $ref: componentRef(name) })
-
-/** MSW's `/api/workspaces/:workspaceId` as an OpenAPI path template, `/api/workspaces/{workspaceId}`. */
-export function pathTemplate(path: string): string {
-  return path.replace(/:(\w+)/g, '{$1}')
-}
 
 function parameterObject(parameter: ParameterSpec<AnySchema>, version: OpenApiVersion): JsonObject {
   const schema = schemaObject(parameter.schema, version)
@@ -141,7 +137,7 @@ export function openApiDocument(version: OpenApiVersion, server: string, surface
   const paths: Record<string, JsonObject> = {}
   const tags = [...TAGS]
   for (const operation of surface.published) {
-    const item = (paths[pathTemplate(operation.path)] ??= {})
+    const item = (paths[specPath(operation.path)] ??= {})
     item[operation.method.toLowerCase()] = operationObject(operation, version)
     const tag = operationText(operation).tag
     if (tag !== undefined && !tags.some((known) => known.name === tag)) tags.push({ name: tag, description: `Operations tagged ${tag}.` })
