@@ -85,6 +85,9 @@ describe("useMockApi: a failed test's evidence", () => {
   })
 
   test('the demo server serves the evidence file: the test seed, and the answers the test saw', async () => {
+    /* docs/evidence.md, "Serving it again": the command this starts, with the file the failed test left
+npx workspace-api-mock --state test-results/<test>/workspace-api-mock-evidence.json
+    */
     const cli = await startCli(['--state', files[0]!])
     try {
       expect(await replay(cli.url, evidence)).toBe(22)

@@ -49,7 +49,7 @@ describe('sessions and states', () => {
 describe('lists and documents', () => {
   test("the console's info lists the operation; /api/docs documents it", async () => {
     const info = await (await fetch(`${server.url}/__admin/info`)).json()
-    expect(info.operations).toContainEqual({ name: 'deleteWorkspace', method: 'DELETE', path: '/api/workspaces/{workspaceId}' })
+    expect(info.operations).toContainEqual({ name: 'deleteWorkspace', method: 'DELETE', path: '/api/workspaces/{workspaceId}', kind: 'preset' })
     const page = await (await fetch(`${server.url}/api/docs`, { headers: { Accept: 'text/html' } })).text()
     expect(page).toContain('"operationId":"deleteWorkspace"')
   })

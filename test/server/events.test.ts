@@ -57,7 +57,7 @@ describe('the live log', () => {
       expect(entry.path).toBe('/api/workspaces/{workspaceId}')
       expect(entry.why.route).toEqual({ kind: 'operation', operation: 'getWorkspace', method: 'GET', path: '/api/workspaces/{workspaceId}' })
       const { operations } = expectJson(await call(server.url, '/__admin/info'))
-      expect(operations).toContainEqual({ name: 'getApplication', method: 'GET', path: '/api/applications/{applicationId}' })
+      expect(operations).toContainEqual({ name: 'getApplication', method: 'GET', path: '/api/applications/{applicationId}', kind: 'api' })
       expect(operations.filter((operation: { path: string }) => operation.path.includes(':'))).toEqual([])
       expect(logged!.data.duration).toBeGreaterThanOrEqual(24)
     } finally {
