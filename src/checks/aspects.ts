@@ -4,7 +4,7 @@
  * is the expectation, so the mock's own code decides what is expected, never a second copy of it here.
  */
 import { compareByCreatedThenId } from '../model/ordering.ts'
-import type { Answer } from './client.ts'
+import type { Answer } from './answer.ts'
 import type { Judge } from './openapi-judge.ts'
 
 /** What a side knows after discovery, for the aspects that compare with it. */
