@@ -69,3 +69,5 @@ export { DEFAULT_PROFILE, ProfileError, profileSchema, resolveProfile, type Prof
 export * from './model/schemas.ts'
 export { ID_PREFIX, MAX_ID_LENGTH } from './model/ids.ts'
 export type { JournalEntry, JournalQuery, FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './testkit/journal.ts'
+export type { LiveOptions, LiveMode, DriftEntry } from './live/options.ts'
+export type { LiveNote } from './handlers/trace.ts'

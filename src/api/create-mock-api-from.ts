@@ -7,6 +7,8 @@ import { createHandlers } from '../handlers/create-handlers.ts'
 import type { Operation } from '../handlers/operation.ts'
 import { resolveProfile } from '../handlers/profile.ts'
 import { toResponse } from '../handlers/reply.ts'
+import type { DriftEntry } from '../handlers/trace.ts'
+import { liveGate } from '../live/load.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { Store } from '../model/store.ts'
@@ -28,6 +30,8 @@ type KitContext = MockContext & {
   readonly surface: ApiSurface<Operation>
   /** Drops the factories `run` got, so that they start again from the seed. */
   resetFactories(): void
+  /** `api.drift`: what the live gate found (empty without `live`). */
+  readonly drift: DriftEntry[]
 }
 
 /**
@@ -70,7 +74,8 @@ function contextOf(
   const workspaceIdPrefix = profile.idPrefix.workspace
   const now = options.now ?? Date.now
   let factories: Factories | undefined
-  return {
+  const drift: DriftEntry[] = []
+  const context: KitContext = {
     store,
     surface,
     baseUrl,
@@ -87,7 +92,10 @@ function contextOf(
     now,
     factories: () => (factories ??= createFactories({ seed, assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields })),
     resetFactories: () => (factories = undefined),
+    live: options.live && liveGate(options.live, () => context, drift),
+    drift,
   }
+  return context
 }
 
 /**
@@ -138,11 +146,12 @@ function publicFace(
     seed,
     strict: mock.strict,
     get ready() {
-      return store.ready
+      return mock.live ? Promise.all([store.ready, mock.live.ready]).then(() => {}) : store.ready
     },
     faults,
     journal,
     violations: mock.violations,
+    drift: mock.drift,
     override: (operation: string, resolver: Parameters<Overrides['add']>[1], overrideOptions?: Parameters<Overrides['add']>[2]) => overrides.add(operation, resolver, overrideOptions),
     reset() {
       faults.reset()
@@ -150,6 +159,7 @@ function publicFace(
       journal.clear()
       mock.resetFactories()
       mock.violations.length = 0
+      mock.drift.length = 0
       return store.reset()
     },
     snapshot() {

@@ -1,10 +1,11 @@
 import { internalsOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import { publishedOperations } from '../handlers/operations/published.ts'
-import type { MockServer } from '../server/server.ts'
+import { isLoopback, type MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'
 import { isScenarioModule, type CliSettings } from './serve-flags.ts'
+import { liveLine } from './serve-live.ts'
 
 interface BannerInput {
   server: MockServer
@@ -30,6 +31,7 @@ export function banner(input: BannerInput): string {
     ...curlLines(server),
     ...faultLines(settings),
     ...(settings.operations === undefined ? [] : ['', `Operations of your own (${settings.operations}): ${ownOperations(server.api)}.`]),
+    ...liveLine(settings, process.env, !isLoopback(settings.host)),
     '',
     `API reference: ${server.url}/api/docs${tokenQuery(server)} (OpenAPI: ${server.url}/api/openapi.json)`,
     '',

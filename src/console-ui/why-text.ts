@@ -47,6 +47,8 @@ function decision(why: WhyDecision): string {
       return `a fault: ${rule(why.fault)}`
     case 'override':
       return 'an override'
+    case 'live':
+      return 'the live service'
     case 'authentication':
       return 'authentication refused the caller'
     case 'validation':

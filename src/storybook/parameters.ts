@@ -97,6 +97,7 @@ const OPTION_KEYS = new Set(
     profile: true,
     operations: true,
     fields: true,
+    live: true,
   } satisfies Record<keyof MockApiOptions, true>),
 )
 

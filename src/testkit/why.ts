@@ -4,7 +4,7 @@
  * organization is a 404 like a missing one; the journal, which is the developer's, tells them apart.
  */
 import type { JournalRecord } from '../handlers/ports.ts'
-import type { FaultDescription, LookupReason, ProblemNote } from '../handlers/trace.ts'
+import type { FaultDescription, LiveNote, LookupReason, ProblemNote } from '../handlers/trace.ts'
 import { MAX_URL_LENGTH } from '../handlers/limits.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
@@ -25,6 +25,11 @@ export interface Why {
   read: WhyRecords[]
   /** Records the operation wrote. */
   written: WhyRecords[]
+  /**
+   * The request went to the live service (the mock's `live` option): in which mode, where, how long it
+   * took, whose answer the client got, and how the service's answer differs from the mock's (`drift`).
+   */
+  live?: LiveNote
 }
 
 export type WhyRoute =
@@ -56,6 +61,8 @@ export type WhyDecision =
   | { kind: 'fault'; fault: FaultRule }
   /** An override (`api.override`) answered. */
   | { kind: 'override' }
+  /** The live service answered (`live` says where and how). */
+  | { kind: 'live' }
   /** Authentication refused the caller (401; `caller` says why). */
   | { kind: 'authentication' }
   /** Parameters or body broke the schema (422): every problem with its location. */
@@ -88,15 +95,19 @@ export function whyOf(record: JournalRecord): Why {
   const { problem } = record
   const fault = answeringFault(record)
   const [read, written] = recordsOf(record.records)
-  const decision = decisionOf(record, problem, fault)
+  const { live } = record
+  // The service's answer: the mock's profile took no part in it.
+  const byService = live?.served === 'service'
+  const decision: WhyDecision = byService ? { kind: 'live' } : decisionOf(record, problem, fault)
   return {
     route: routeOf(record, problem),
     caller: callerOf(record, problem, fault),
     decision,
-    profile: knobsOf(record, decision, read, written),
+    profile: byService ? {} : knobsOf(record, decision, read, written),
     delays: (record.faults ?? []).filter(({ delay }) => delay !== undefined).map(({ fault, delay }) => ({ fault: ruleOf(fault), ms: delay! })),
     read,
     written,
+    ...(live && { live }),
   }
 }
 

@@ -29,6 +29,12 @@ const LAZY = [
   'src/devtools/panel.ts',
   'src/console-ui/',
   'src/mock-admin/',
+  // The live service beside the mock: only with `live` (src/live/load.ts, the hook, is all of it that is eager).
+  'src/live/gate.ts',
+  'src/live/forward.ts',
+  'src/live/drift.ts',
+  'src/checks/',
+  'src/service-client/',
   'node_modules/yaml/',
   'node_modules/zod/v4/core/json-schema',
 ]

@@ -7,6 +7,7 @@ const TOOLS = [
   'add_fault',
   'clear_faults',
   'create_session',
+  'drift',
   'end_session',
   'list_faults',
   'list_sessions',
