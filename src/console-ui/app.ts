@@ -5,6 +5,7 @@
  * the server has.
  */
 import { DataSection } from './data.ts'
+import { DriftSection } from './drift.ts'
 import { FaultsSection } from './faults.ts'
 import { RequestsSection } from './log.ts'
 import { PrincipalsSection } from './principals.ts'
@@ -36,6 +37,7 @@ export class ConsoleUi {
   readonly scenario: ScenarioSection
   readonly faults: FaultsSection
   readonly principals: PrincipalsSection
+  readonly drift: DriftSection
   readonly #transport: ConsoleTransport
   readonly #options: ConsoleUiOptions
   #refreshing: ReturnType<typeof setTimeout> | undefined
@@ -55,6 +57,7 @@ export class ConsoleUi {
       request: (event) => {
         // Writes change the counts and the records; fault hits change the fault list.
         if (event.method !== 'GET' || event.status >= 400) this.refreshSoon()
+        this.drift.heard(event)
       },
       closed: () => this.#options.closed?.(),
       sessions: () => this.#options.sessions?.(),
@@ -63,17 +66,20 @@ export class ConsoleUi {
     this.scenario = new ScenarioSection(transport, this.status, changed)
     this.faults = new FaultsSection(transport, this.status, () => changed('faults'))
     this.principals = new PrincipalsSection(transport, this.status)
+    this.drift = new DriftSection(transport, this.status)
   }
 
   /** Starts the log and shows the mock. */
   start(): void {
     this.requests.follow()
     void this.refresh()
+    void this.drift.refresh()
   }
 
   stop(): void {
     clearTimeout(this.#refreshing)
     this.requests.stop()
+    this.drift.stop()
     this.#generation++
   }
 

@@ -14,11 +14,8 @@ import type { OperationSpec } from '../handlers/operation-spec.ts'
 import { copyChunks, bodyLength, type Answer as KitAnswer } from '../handlers/reply.ts'
 import type { DriftEntry, LiveMode } from '../handlers/trace.ts'
 import { MAX_ANSWER_DEPTH } from '../service-client/polite-client.ts'
-import { kept } from '../text/check-line.ts'
+import { kept, MAX_CHECK_VALUE } from '../text/check-line.ts'
 import { nestingOf } from '../text/json-nesting.ts'
-
-/** Longest value a drift entry keeps of an aspect (the line shows a hundred characters of it). */
-export const MAX_DRIFT_VALUE = 300
 
 /** Most distinct differences `api.drift` keeps; the oldest go first. */
 export const MAX_DRIFT_KEPT = 1000
@@ -71,8 +68,8 @@ export function differences(exchange: Exchange, judge: Judge): DriftEntry[] {
       id: `${operation.name}.${aspect}`,
       topic,
       request,
-      expected: kept(expected, MAX_DRIFT_VALUE),
-      observed: kept(observed, MAX_DRIFT_VALUE),
+      expected: kept(expected, MAX_CHECK_VALUE),
+      observed: kept(observed, MAX_CHECK_VALUE),
       verdict: 'differs',
       operation: operation.name,
       aspect,
