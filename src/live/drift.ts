@@ -11,7 +11,7 @@ import { judgeOf, type Judge } from '../checks/openapi-judge.ts'
 import { TOPIC as T, type Topic } from '../checks/topics.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
-import { copyChunks, bodyLength, type Answer as KitAnswer } from '../handlers/reply.ts'
+import { copyChunks, bodyLength, type Answer as KitAnswer, type Reply } from '../handlers/reply.ts'
 import type { DriftEntry, LiveMode } from '../handlers/trace.ts'
 import { MAX_ANSWER_DEPTH } from '../service-client/polite-client.ts'
 import { kept, MAX_CHECK_VALUE } from '../text/check-line.ts'
@@ -32,22 +32,37 @@ const RECORDS: Checks = { schema: T.fields, fields: T.fields, 'field-types': T.f
 const PAGE: Checks = { paging: T.paging }
 const TOTAL: Checks = { total: T.paging }
 
-/** One exchange to compare: the request as the client sent it, each side's answer and base URL. */
+/** One side of an exchange: its answer, and each aspect of it as the checks read it (once per aspect). */
+export interface Side {
+  answer: Answer
+  read(aspect: AspectName): string | undefined
+}
+
+/** One exchange to compare: the request as the client sent it, and each side. */
 export interface Exchange {
   operation: OperationSpec
   mode: Exclude<LiveMode, 'mock'>
   request: { method: string; path: string }
   time: number
-  service: Answer
-  serviceBase: string
-  mock: Answer
-  mockBase: string
+  service: Side
+  mock: Side
+}
+
+/** A side of `answer` (its `$schema` links under `base`), for `operation`, judged by `judge`. */
+export function sideOf(answer: Answer, base: string, operation: string, judge: Judge): Side {
+  const discovered: Discovered = { base, workspaceId: undefined, applicationId: undefined, total: undefined }
+  const read = new Map<AspectName, string | undefined>()
+  return {
+    answer,
+    read: (aspect) => (read.has(aspect) ? read.get(aspect) : read.set(aspect, ASPECTS[aspect](answer, discovered, operation, judge)).get(aspect)),
+  }
 }
 
 /** The checks an exchange is compared with. */
 function checksOf(exchange: Exchange): Checks {
-  const { mock, service, operation, mode } = exchange
-  if (mock.status !== service.status) return STATUS
+  const { operation, mode } = exchange
+  const mock = exchange.mock.answer
+  if (mock.status !== exchange.service.answer.status) return STATUS
   if (mock.status >= 400) return { ...STATUS, ...PROBLEM }
   if (mock.json === undefined) return STATUS
   const page = operation.response?.shape === 'page'
@@ -56,12 +71,11 @@ function checksOf(exchange: Exchange): Checks {
 }
 
 /** The differences of one exchange, fresh (not yet kept by `api.drift`). */
-export function differences(exchange: Exchange, judge: Judge): DriftEntry[] {
-  const side = (base: string): Discovered => ({ base, workspaceId: undefined, applicationId: undefined, total: undefined })
+export function differences(exchange: Exchange): DriftEntry[] {
   const found: DriftEntry[] = []
   for (const [aspect, topic] of Object.entries(checksOf(exchange)) as Array<[AspectName, Topic]>) {
-    const expected = ASPECTS[aspect](exchange.mock, side(exchange.mockBase), exchange.operation.name, judge)
-    const observed = ASPECTS[aspect](exchange.service, side(exchange.serviceBase), exchange.operation.name, judge)
+    const expected = exchange.mock.read(aspect)
+    const observed = exchange.service.read(aspect)
     if (expected === undefined || observed === undefined || expected === observed) continue
     const { operation, mode, request, time } = exchange
     found.push({
@@ -90,17 +104,30 @@ export class DriftLog {
   readonly #drift: DriftEntry[]
   readonly #known = new Map<string, DriftEntry>()
   readonly #onDrift: ((entry: DriftEntry) => void) | undefined
-  readonly #judge: Judge
+  readonly judge: Judge
+  /** The mock's side of a reply it answered: a reply its caches hand out again is read once. */
+  readonly #mockSides = new WeakMap<Reply, Map<string, Side>>()
 
   constructor(mock: MockContext, drift: DriftEntry[], onDrift: ((entry: DriftEntry) => void) | undefined) {
     this.#drift = drift
     this.#onDrift = onDrift
-    this.#judge = judgeOf(mock.surface)
+    this.judge = judgeOf(mock.surface)
   }
 
   /** Compares an exchange; answers its differences as `api.drift` keeps them. */
   compare(exchange: Exchange): DriftEntry[] {
-    return differences(exchange, this.#judge).map((entry) => this.#kept(entry))
+    return differences(exchange).map((entry) => this.#kept(entry))
+  }
+
+  /** The mock's side of `answer` (its `$schema` links under `base`); undefined for a `Response` of an override's. */
+  mockSide(answer: KitAnswer, base: string, operation: string): Side | undefined {
+    if (answer instanceof Response) return undefined
+    let sides = this.#mockSides.get(answer)
+    if (sides === undefined) this.#mockSides.set(answer, (sides = new Map()))
+    const key = `${operation} ${base}`
+    let side = sides.get(key)
+    if (side === undefined) sides.set(key, (side = sideOf(answerOf(answer), base, operation, this.judge)))
+    return side
   }
 
   #kept(entry: DriftEntry): DriftEntry {
@@ -127,9 +154,8 @@ export class DriftLog {
   }
 }
 
-/** The mock's answer as the checks read it; undefined for a `Response` of an override's making. */
-export function mockSide(answer: KitAnswer): Answer | undefined {
-  if (answer instanceof Response) return undefined
+/** A reply of the kit's as the checks read it. */
+function answerOf(answer: Reply): Answer {
   const text = new TextDecoder().decode(copyChunks(answer.chunks, new Uint8Array(bodyLength(answer.chunks))))
   return { status: answer.status, headers: new Headers(answer.headers), text, json: jsonOf(answer.headers['Content-Type'], text) }
 }

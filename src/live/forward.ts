@@ -44,12 +44,14 @@ class LiveError extends Error {}
 export class Service {
   readonly #live: CheckedLive
   readonly #client: PoliteClient
-  /** The path of the mock's base URL, which a request's path has before `/api`. */
+  /** The path of the mock's base URL, which a request's path has before `/api`; the service's before its `/api`. */
   readonly #basePath: string
+  readonly #targetPath: string
 
   constructor(live: CheckedLive, mock: MockContext) {
     this.#live = live
     this.#basePath = mock.baseUrl === undefined ? '' : new URL(mock.baseUrl).pathname.replace(/\/+$/, '')
+    this.#targetPath = new URL(live.target).pathname.replace(/\/+$/, '')
     this.#client = politeClient({
       target: live.target,
       // Requests are the clients' own, as many and as fast as they send them: no pace, no second try.
@@ -67,8 +69,7 @@ export class Service {
   url(request: ApiRequest): string {
     const below = request.url.pathname.slice(this.#basePath.length)
     const url = new URL(`${this.#live.target}${below}${request.url.search}`)
-    const targetPath = new URL(this.#live.target).pathname.replace(/\/+$/, '')
-    if (url.origin !== this.#live.origin || !url.pathname.startsWith(`${targetPath}/api`)) {
+    if (url.origin !== this.#live.origin || !url.pathname.startsWith(`${this.#targetPath}/api`)) {
       throw new Problem(400, `${request.url.pathname} is not a path the live service is asked about`)
     }
     return url.href
@@ -91,13 +92,14 @@ export class Service {
     const body = request.hasBody ? await request.body() : undefined
     if (body?.truncated) throw new Problem(413, `the body is larger than ${sizeText(MAX_BODY_BYTES)}, the most the kit forwards to the live service`)
     const headers = this.#headers(operation, request, credentials)
+    const named = `${request.method} ${request.url.pathname.slice(this.#basePath.length)}`
     const started = performance.now()
     let answer: ServiceAnswer
     try {
-      answer = await this.#client.send(() => new Request(note.url, { method: request.method, headers, body: body?.bytes.length ? (body.bytes as Uint8Array<ArrayBuffer>) : null }), `${request.method} ${new URL(note.url).pathname}`)
+      answer = await this.#client.send(() => new Request(note.url, { method: request.method, headers, body: body?.bytes.length ? (body.bytes as Uint8Array<ArrayBuffer>) : null }), named)
       note.ms = Math.round((performance.now() - started) * 10) / 10
       if (answer.status === 0 || (answer.status >= 300 && answer.status < 400 && answer.status !== 304)) {
-        throw new LiveError(`${this.#live.target} answered ${request.method} ${new URL(note.url).pathname} with a redirect (${answer.status || 'opaque'}${redirectTo(answer)}), which live does not follow`)
+        throw new LiveError(`${this.#live.target} answered ${named} with a redirect (${answer.status || 'opaque'}${redirectTo(answer)}), which live does not follow`)
       }
     } catch (error) {
       if (!(error instanceof LiveError)) throw error
@@ -129,7 +131,7 @@ export class Service {
   /** The answer with the service's credentials taken out wherever it repeats them, and the client's reply of it. */
   #asked(answer: ServiceAnswer, request: ApiRequest, credentials: Credentials | undefined): Asked {
     const secrets = credentials ? [credentials.apiSecret, credentials.apiKey] : []
-    const clean = (text: string) => secrets.reduce((result, secret) => result.split(secret).join(REDACTED), text)
+    const clean = (text: string) => secrets.reduce((result, secret) => (result.includes(secret) ? result.split(secret).join(REDACTED) : result), text)
     const text = clean(answer.text)
     const headers: Record<string, string> = {}
     for (const name of KEPT) {

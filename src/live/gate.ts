@@ -11,7 +11,7 @@ import type { LiveExchange, LiveGate } from '../handlers/ports.ts'
 import { Problem, problemReply } from '../handlers/problem.ts'
 import type { Answer } from '../handlers/reply.ts'
 import type { DriftEntry, LiveMode, LiveNote, RequestTrace } from '../handlers/trace.ts'
-import { DriftLog, jsonOf, mockSide } from './drift.ts'
+import { DriftLog, jsonOf, sideOf } from './drift.ts'
 import { dryStore } from './dry-store.ts'
 import { Service, type Asked } from './forward.ts'
 import { keepRecords } from './keep.ts'
@@ -69,7 +69,7 @@ class Gate implements LiveGate {
     const note = this.#note(exchange, mode, 'service')
     if (!this.#admitted(exchange, note)) throw new Problem(403, `the live service was ${note.error}`)
     const asked = await this.#ask(exchange, note)
-    const json = jsonOf(asked.headers.get('Content-Type'), asked.text)
+    const json = mode === 'record' || this.#drift ? jsonOf(asked.headers.get('Content-Type'), asked.text) : undefined
     if (mode === 'record' && asked.status < 300) await keepRecords(this.#mock, exchange.operation, exchange.principal, json, note)
     await this.#compare(exchange, note, asked, json, () => exchange.dry(this.#dryStore(), UNNOTED))
     return asked.reply
@@ -159,18 +159,16 @@ class Gate implements LiveGate {
       }
       answer = problemReply(error, exchange.target, this.#mock.profile.problemTitles)
     }
-    const mockAnswer = mockSide(answer)
-    if (mockAnswer === undefined) return
-    const { request } = exchange
+    const { request, operation } = exchange
+    const side = this.#drift.mockSide(answer, this.#mock.baseUrl ?? request.url.origin, operation.name)
+    if (side === undefined) return
     note.drift = this.#drift.compare({
-      operation: exchange.operation,
+      operation,
       mode: note.mode,
       request: { method: request.method, path: `${request.url.pathname}${request.url.search}`.slice(0, 200) },
       time: Date.now(),
-      service: { status: asked.status, headers: asked.headers, text: asked.text, json },
-      serviceBase: this.#live.target,
-      mock: mockAnswer,
-      mockBase: this.#mock.baseUrl ?? request.url.origin,
+      service: sideOf({ status: asked.status, headers: asked.headers, text: asked.text, json }, this.#live.target, operation.name, this.#drift.judge),
+      mock: side,
     })
   }
 
