@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import { configDefaults, defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
@@ -87,7 +88,12 @@ const HOSTILE = [
 
 const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url))
 
+/** Named for the checkout: git worktrees of one repository may share a node_modules (test/support/cli-bundle.ts). */
+const CHECKOUT = createHash('sha256').update(fileURLToPath(new URL('./', import.meta.url))).digest('hex').slice(0, 12)
+
 export default defineConfig({
+  // Vite's pre-bundled dependencies, one folder per checkout: two worktrees' runs rewrote each other's.
+  cacheDir: `node_modules/.vite/${CHECKOUT}`,
   resolve: {
     // Tests (and the README examples they run) import the package by its public name, from source.
     alias: [
