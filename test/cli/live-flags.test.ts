@@ -10,6 +10,18 @@ import { authHeaders, runCli, startCli } from './cli-process.ts'
 
 const CREDENTIALS = { WORKSPACE_API_MOCK_LIVE_KEY: SERVICE.apiKey, WORKSPACE_API_MOCK_LIVE_SECRET: SERVICE.apiSecret }
 
+// docs/live.md's lines, run below against the test's service (the variables are CREDENTIALS).
+const DOCUMENTED = `
+export WORKSPACE_API_MOCK_LIVE_KEY="$SERVICE_KEY" WORKSPACE_API_MOCK_LIVE_SECRET="$SERVICE_SECRET"
+npx workspace-api-mock --live https://staging.example.com --live-operations "listApplications=live,getWorkspace=fallback"
+`
+
+/** The documented command's arguments, against `target`. */
+function documentedArgs(target: string): string[] {
+  const line = DOCUMENTED.trim().split('\n')[1]!
+  return line.replace('npx workspace-api-mock ', '').replace('https://staging.example.com', target).replaceAll('"', '').split(' ')
+}
+
 describe('parsing', () => {
   test('--live and --live-operations: the base URL and a mode per operation', () => {
     const settings = parseFlags(['--live', 'https://staging.example.com/', '--live-operations', 'getWorkspace=live, listApplications=record,*=shadow'])
@@ -37,9 +49,11 @@ describe('the command', () => {
   afterAll(() => service.close())
 
   test("forwards under the environment's credentials, never printing them, and prints drift as it is found", async () => {
-    const cli = await startCli(['--live', service.url, '--live-operations', 'listApplications=live'], { env: CREDENTIALS })
+    const cli = await startCli(documentedArgs(service.url), { env: CREDENTIALS })
     try {
-      expect(cli.stdout()).toContain(`Live service: ${service.url} (listApplications live; the rest on the mock); its credentials: from WORKSPACE_API_MOCK_LIVE_KEY and WORKSPACE_API_MOCK_LIVE_SECRET.`)
+      expect(cli.stdout()).toContain(
+        `Live service: ${service.url} (listApplications live, getWorkspace fallback; the rest on the mock); its credentials: from WORKSPACE_API_MOCK_LIVE_KEY and WORKSPACE_API_MOCK_LIVE_SECRET.`,
+      )
       service.plant = jsonPlant(/^\/api\/applications/, (body) => {
         for (const record of body.data ?? []) record.status = 'active'
       })
