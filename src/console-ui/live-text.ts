@@ -6,7 +6,7 @@ export function describeLive(live: LiveNote): Array<[string, string]> {
   const answered = live.status === undefined ? (live.error ?? 'under way') : `${live.status} in ${live.ms} ms`
   const whose = live.served === 'service' ? "the service's answer served" : "the mock's answer served"
   const rows: Array<[string, string]> = [['Live', `${live.mode}: ${live.url}, ${answered}; ${whose}; its credentials ${live.credentials === 'mapped' ? 'mapped' : 'none'}`]]
-  if (live.kept) rows.push(['Kept', live.kept.map((group) => `${group.collection}: ${group.ids.join(', ')}`).join('; ')])
+  if (live.kept) rows.push(['Kept', live.kept.map((group) => `${group.collection}: ${group.ids.join(', ')}${group.count > group.ids.length ? ` (+${group.count - group.ids.length} more)` : ''}`).join('; ')])
   if (live.notKept) rows.push(['Not kept', live.notKept])
   if (live.drift.length === 0) rows.push(['Drift', live.status === undefined ? 'none compared' : 'none'])
   for (const entry of live.drift) rows.push(['Drift', checkLine(entry, 0)])

@@ -106,8 +106,8 @@ export interface LiveNote {
   ms?: number
   /** Why no answer came (refused, timed out, too large), or why the service was not asked. */
   error?: string
-  /** Records of the answer kept in the mock's state (`record`, `fallback`), and why others were not. */
-  kept?: Array<{ collection: 'workspaces' | 'applications'; ids: string[] }>
+  /** Records of the answer kept in the mock's state (`record`, `fallback`): the first hundred ids and the count; why others were not. */
+  kept?: Array<{ collection: 'workspaces' | 'applications'; ids: string[]; count: number }>
   notKept?: string
   /** How the service's answer differs from the mock's (filled in when it comes, in `shadow`). */
   drift: DriftEntry[]

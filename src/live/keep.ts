@@ -14,6 +14,7 @@ import { FieldSources, missingFieldValues } from '../model/fields.ts'
 import { ID_PREFIX, withPrefix } from '../model/ids.ts'
 import type { Account, Application, Workspace } from '../model/schemas.ts'
 import type { Store } from '../model/store.ts'
+import { RECORD_IDS_SHOWN } from '../testkit/why.ts'
 import { shown } from '../text/terminal-text.ts'
 
 /** Most records one answer may add to the mock (a page holds 100 at most; a list of workspaces may hold more). */
@@ -38,7 +39,8 @@ export async function keepRecords(mock: MockContext, operation: OperationSpec, p
     if (reason === undefined) kept.push(String(row.id))
     else refused.push(reason)
   }
-  if (kept.length > 0) note.kept = [{ collection, ids: kept }]
+  // As the journal lists the records an operation read: the first hundred ids, and how many.
+  if (kept.length > 0) note.kept = [{ collection, ids: kept.slice(0, RECORD_IDS_SHOWN), count: kept.length }]
   if (rows.length > MAX_KEPT_RECORDS) refused.push(`${rows.length - MAX_KEPT_RECORDS} past the first ${MAX_KEPT_RECORDS}`)
   if (refused.length > 0) note.notKept = `${refused.length} not kept: ${shown(refused[0]!, 300)}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`
 }

@@ -8,6 +8,7 @@
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createMockApi, startMockServer, type MockServer } from '../../src/node/index.ts'
+import { createStoryMock } from '../../src/storybook/story-mock.ts'
 import { authOf, call } from '../server/http-helpers.ts'
 import { SERVICE, startService, type Service } from './service.ts'
 
@@ -117,7 +118,7 @@ describe('record and fallback, into a mock that starts empty', () => {
     expect(first.body.data.id).toBe(id)
     const entry = (await journalOf(mock)).at(-1)
     expect(entry.why.decision).toEqual({ kind: 'live' })
-    expect(entry.why.live).toMatchObject({ mode: 'fallback', served: 'service', status: 200, kept: [{ collection: 'workspaces', ids: [id] }] })
+    expect(entry.why.live).toMatchObject({ mode: 'fallback', served: 'service', status: 200, kept: [{ collection: 'workspaces', ids: [id], count: 1 }] })
     // Kept in the caller's organization, so the mock answers it now.
     expect(mock.api.db.workspaces.findFirst((q) => q.where({ id }))!.organization).toBe(mock.api.principals[0]!.organization)
     const before = service.sent.length
@@ -131,13 +132,13 @@ describe('record and fallback, into a mock that starts empty', () => {
     const listed = await call(mock.url, '/api/workspaces', { headers: auth() })
     const ids = listed.body.data.map((w: { id: string }) => w.id)
     expect([...ids].sort()).toEqual(own().map((w) => w.id).sort())
-    expect((await journalOf(mock)).at(-1).why.live.kept).toEqual([{ collection: 'workspaces', ids }])
+    expect((await journalOf(mock)).at(-1).why.live.kept).toEqual([{ collection: 'workspaces', ids, count: ids.length }])
     expect(mock.api.db.workspaces.count()).toBe(ids.length)
     const workspace = own()[1]!
     const page = await call(mock.url, '/api/applications?page_size=10', { headers: { ...auth(), 'X-Workspace-ID': workspace.id } })
     expect(page.body.data).toHaveLength(10)
     const kept = (await journalOf(mock)).at(-1).why.live
-    expect(kept).toMatchObject({ mode: 'record', kept: [{ collection: 'applications', ids: page.body.data.map((a: { id: string }) => a.id) }], drift: [] })
+    expect(kept).toMatchObject({ mode: 'record', kept: [{ collection: 'applications', ids: page.body.data.map((a: { id: string }) => a.id), count: 10 }], drift: [] })
     const application = page.body.data[3]
     const fromMock = await call(mock.url, `/api/applications/${application.id}`, { headers: { ...auth(), 'X-Workspace-ID': workspace.id } })
     expect(fromMock.status).toBe(200)
@@ -165,6 +166,17 @@ test('overrides come first: an override of a live operation answers, and the ser
   expect(await response!.json()).toMatchObject({ data: [] })
   expect(service.sent.length).toBe(before)
   expect(api.journal.last()!.why.decision).toEqual({ kind: 'override' })
+})
+
+test("a story's parameters.mockApi take live as createMockApi does", async () => {
+  const story = await createStoryMock({ scenario: 'demo', seed: 1, live: { target: service.url, credentials: SERVICE, operations: { listWorkspaces: 'live' } } })
+  try {
+    const response = await story.answer(new Request('https://preview.example.test/api/workspaces', { headers: authOf(story.credentials) }))
+    expect(((await response!.json()) as { $schema: string }).$schema).toBe(`${service.url}/api/schemas/SuccessResponseListWorkspaceBody.json`)
+    expect(story.journal.last()!.why.live).toMatchObject({ mode: 'live', served: 'service', status: 200 })
+  } finally {
+    story.end()
+  }
 })
 
 test('under MSW (setupServer), the forwarded request gets past the mock\'s own handlers to the service', async () => {
