@@ -27,6 +27,9 @@ export interface FaultDescription {
   hits: number
 }
 
+/** Ids the journal lists per collection of records read, written or kept; a count says how many there were. */
+export const RECORD_IDS_SHOWN = 100
+
 /** Why a record lookup answered 404 (the API says the same for all three; only the journal tells them apart). */
 export type LookupReason = 'not-found' | 'other-organization' | 'outside-workspace'
 

@@ -4,7 +4,7 @@
  * organization is a 404 like a missing one; the journal, which is the developer's, tells them apart.
  */
 import type { JournalRecord } from '../handlers/ports.ts'
-import type { FaultDescription, LiveNote, LookupReason, ProblemNote } from '../handlers/trace.ts'
+import { RECORD_IDS_SHOWN, type FaultDescription, type LiveNote, type LookupReason, type ProblemNote } from '../handlers/trace.ts'
 import { MAX_URL_LENGTH } from '../handlers/limits.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
@@ -87,8 +87,7 @@ export interface WhyRecords {
   count: number
 }
 
-/** Ids listed per collection; `count` says how many there were. */
-export const RECORD_IDS_SHOWN = 100
+export { RECORD_IDS_SHOWN }
 
 /** The `why` of a kept record. */
 export function whyOf(record: JournalRecord): Why {
