@@ -76,3 +76,5 @@ export { ID_PREFIX, MAX_ID_LENGTH } from './model/ids.ts'
 export type { JournalEntry, JournalQuery, FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './testkit/journal.ts'
 /** A failed test's evidence file, as read (docs/evidence.md; its JSON Schema: `workspace-api-mock/evidence.schema.json`). */
 export type { Evidence } from './evidence/shape.ts'
+export type { LiveOptions, LiveMode, DriftEntry } from './live/options.ts'
+export type { LiveNote } from './handlers/trace.ts'

@@ -8,6 +8,8 @@ import type { Operation } from '../handlers/operation.ts'
 import { resolveProfile } from '../handlers/profile.ts'
 import { badTimeout, DEFAULT_OPERATION_TIMEOUT } from '../handlers/definitions/run-context.ts'
 import { toResponse } from '../handlers/reply/reply.ts'
+import type { DriftEntry } from '../handlers/trace.ts'
+import { liveGate } from '../live/load.ts'
 import { Baseline } from '../model/baseline.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { Store } from '../model/store.ts'
@@ -29,6 +31,8 @@ type KitContext = MockContext & {
   readonly surface: ApiSurface<Operation>
   /** Drops the factories `run` got, so that they start again from the seed. */
   resetFactories(): void
+  /** `api.drift`: what the live gate found (empty without `live`). */
+  readonly drift: DriftEntry[]
 }
 
 /**
@@ -72,7 +76,8 @@ function contextOf(
   const workspaceIdPrefix = profile.idPrefix.workspace
   const now = options.now ?? Date.now
   let factories: Factories | undefined
-  return {
+  const drift: DriftEntry[] = []
+  const context: KitContext = {
     store,
     surface,
     baseUrl,
@@ -90,7 +95,10 @@ function contextOf(
     operationTimeout: operationTimeoutOf(options.operationTimeout),
     factories: () => (factories ??= createFactories({ seed, assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields })),
     resetFactories: () => (factories = undefined),
+    live: options.live && liveGate(options.live, () => context, drift),
+    drift,
   }
+  return context
 }
 
 function operationTimeoutOf(value: number | undefined): number {
@@ -148,11 +156,12 @@ function publicFace(
     seed,
     strict: mock.strict,
     get ready() {
-      return store.ready
+      return mock.live ? Promise.all([store.ready, mock.live.ready]).then(() => {}) : store.ready
     },
     faults,
     journal,
     violations: mock.violations,
+    drift: mock.drift,
     override: (operation: string, resolver: Parameters<Overrides['add']>[1], overrideOptions?: Parameters<Overrides['add']>[2]) => overrides.add(operation, resolver, overrideOptions),
     reset() {
       faults.reset()
@@ -160,6 +169,7 @@ function publicFace(
       journal.clear()
       mock.resetFactories()
       mock.violations.length = 0
+      mock.drift.length = 0
       return store.reset()
     },
     snapshot() {

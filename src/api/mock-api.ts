@@ -6,6 +6,8 @@ import type { DefinedData, DefinedOperation, NameOf } from '../handlers/definiti
 import type { OperationName } from '../handlers/operation-spec.ts'
 import type { Profile } from '../handlers/profile.ts'
 import type { ContractViolation } from '../handlers/ports.ts'
+import type { DriftEntry } from '../handlers/trace.ts'
+import type { LiveOptions } from '../live/options.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { Database } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -51,6 +53,14 @@ export interface MockApiOptions<Ops extends readonly DefinedOperation[] = readon
    * why); an operation's own `timeout` wins. Default 2000.
    */
   operationTimeout?: number
+  /**
+   * The live service beside the mock: per operation (by name, `*` for the rest), the mock answers it
+   * (`mock`, the default), the service does (`live`; `record` also keeps its records in the mock's state),
+   * the mock unless it has no such record (`fallback`), or the mock while the service is asked in the
+   * background (`shadow`). Each answer of the service is compared with the mock's: `api.drift`.
+   * docs/live.md. Without it, none of its code loads; a bad one rejects `ready` with `LiveOptionsError`.
+   */
+  live?: LiveOptions
 }
 
 /** The names of a mock's operations: the built-in ones and those of your own. */
@@ -93,6 +103,11 @@ export interface MockApi<Ops extends readonly DefinedOperation[] = readonly Defi
   readonly journal: Journal<OperationNames<Ops>>
   /** Contract violations caught in strict mode since the last reset. */
   readonly violations: readonly ContractViolation[]
+  /**
+   * With `live`: how the service's answers differ from the mock's, each difference once (`count` says how
+   * often it was seen), oldest first, since the last reset; worded as `verify`'s report lines are.
+   */
+  readonly drift: readonly DriftEntry[]
   /**
    * Replaces one operation's response (after authentication) with what `resolver` returns; returning
    * undefined lets the request through. Returns a function that removes the override.

@@ -2,10 +2,11 @@ import { servedSurfaceOf } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
 import { publishedOperations } from '../handlers/definitions/operations/published.ts'
 import { specPath } from '../handlers/path-syntax.ts'
-import type { MockServer } from '../server/server.ts'
+import { isLoopback, type MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'
 import { isScenarioModule, type CliSettings } from './serve-flags.ts'
+import { liveLine } from './serve-live.ts'
 
 interface BannerInput {
   server: MockServer
@@ -31,6 +32,7 @@ export function banner(input: BannerInput): string {
     ...curlLines(server),
     ...faultLines(settings),
     ...ownLines(settings, server.api),
+    ...liveLine(settings, process.env, !isLoopback(settings.host)),
     '',
     `API reference: ${server.url}/api/docs${tokenQuery(server)} (OpenAPI: ${server.url}/api/openapi.json)`,
     '',

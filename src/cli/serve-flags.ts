@@ -10,12 +10,13 @@
  * `--help`, unknown-flag suggestions and error messages then cover it without further changes (flag-table.ts,
  * the mechanism `record` and `verify` use too).
  */
+import { LIVE_MODES, type LiveMode } from '../live/options.ts'
 import { resolveScenario } from '../scenarios/resolve.ts'
 import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS, DEFAULT_SESSION_LIMITS } from '../server/limits.ts'
 import { MAX_LATENCY_MS } from '../testkit/fault-bounds.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
-import { duration, existingFile, headerValue, integer, OPERATIONS_MODULE, size, unshownOperationsFlag } from './flag-values.ts'
+import { duration, existingFile, headerValue, integer, OPERATIONS_MODULE, serviceBase, size, unshownOperationsFlag } from './flag-values.ts'
 import { sizeText } from '../text/size-text.ts'
 
 /** Everything the command line can set. */
@@ -62,6 +63,9 @@ export interface CliSettings {
   allowedHosts: string[]
   /** A behaviour profile file (docs/verify.md): the mock answers with its knobs. */
   profile: string | undefined
+  /** The live service beside the mock (docs/live.md): its base URL, and the mode of each operation. */
+  live: string | undefined
+  liveOperations: Record<string, LiveMode> | undefined
   help: boolean
   version: boolean
 }
@@ -89,6 +93,8 @@ export const DEFAULT_SETTINGS: CliSettings = {
   adminToken: undefined,
   allowedHosts: [],
   profile: undefined,
+  live: undefined,
+  liveOperations: undefined,
   help: false,
   version: false,
 }
@@ -283,9 +289,40 @@ export const FLAGS: readonly Flag[] = [
     description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
     parse: existingFile,
   }),
+  defineFlag({
+    name: 'live',
+    key: 'live',
+    value: '<url>',
+    description:
+      'The live service beside the mock, its base URL without /api: the operations --live-operations\n' +
+      'names go there (credentials from WORKSPACE_API_MOCK_LIVE_KEY and WORKSPACE_API_MOCK_LIVE_SECRET)',
+    parse: serviceBase,
+  }),
+  defineFlag({
+    name: 'live-operations',
+    key: 'liveOperations',
+    value: '<name=mode,...>',
+    description: `The mode of each operation with --live, * for the rest: ${LIVE_MODES.join(', ')}\n(e.g. getWorkspace=live,listApplications=record,*=shadow; unnamed ones stay on mock)`,
+    parse: liveOperations,
+  }),
   helpFlag<CliSettings>(),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
+
+/** `name=mode,name=mode`: each operation (or `*`) once, with a mode of LIVE_MODES (names are checked against the mock's when it starts). */
+function liveOperations(text: string, flag: string): Record<string, LiveMode> {
+  const modes: Record<string, LiveMode> = {}
+  for (const pair of text.split(',')) {
+    const [name = '', mode, ...rest] = pair.split('=').map((part) => part.trim())
+    if (!/^(?:\*|[A-Za-z_$][\w$]*)$/.test(name) || mode === undefined || rest.length > 0) {
+      throw new FlagError(`${flag} must be name=mode pairs separated by commas, such as listWorkspaces=live,*=shadow; got "${pair}"`)
+    }
+    if (!LIVE_MODES.includes(mode as LiveMode)) throw new FlagError(`${flag}: the mode of ${name} must be one of ${LIVE_MODES.join(', ')}, got "${mode}"`)
+    if (Object.hasOwn(modes, name)) throw new FlagError(`${flag} names ${name} twice`)
+    modes[name] = mode as LiveMode
+  }
+  return modes
+}
 
 /** Parses the arguments after the command name; throws `FlagError` with a message for the user. */
 export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLAGS): CliSettings {
@@ -296,6 +333,13 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   }
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
+  }
+  if ((settings.live === undefined) !== (settings.liveOperations === undefined)) {
+    throw new FlagError(
+      settings.live === undefined
+        ? '--live-operations needs --live <url>, the service they go to'
+        : '--live needs --live-operations: which operations go to the service, e.g. --live-operations "listWorkspaces=live,*=shadow"',
+    )
   }
   if (settings.watch && settings.state === undefined && !isScenarioModule(settings.scenario) && settings.operations === undefined) {
     throw new FlagError('--watch reloads a --state file, a --scenario module or an --operations module: give one of them')
@@ -332,6 +376,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '  workspace-api-mock --operations ./my-operations.ts --watch',
     '  workspace-api-mock --unshown-operations deleteApplication',
     '  workspace-api-mock --host 0.0.0.0 --allowed-host mock.team.example --admin-token <16+ characters>',
+    '  workspace-api-mock --live https://staging.example.com --live-operations "getWorkspace=live,*=shadow"',
     '',
     'The record command reads a service\'s workspaces and applications through its API into a state file',
     'to serve with --state, under a principal of its own: "workspace-api-mock record --help", docs/record.md.',
@@ -348,7 +393,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '("workspace-api-mock contract --help", docs/contract.md).',
     '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
-    'POST/GET/DELETE faults, GET/DELETE journal, POST reset, GET snapshot, POST state, GET info.',
+    'POST/GET/DELETE faults, GET/DELETE journal, GET drift, POST reset, GET snapshot, POST state, GET info.',
     'Writes take application/json. On loopback they need no credentials; with --admin-token (generated',
     'when --host is not loopback) they need Authorization: Bearer <token>, and a session\'s own routes',
     'also take its own X-API-Key and X-API-Secret. Other origins and unknown Host names are refused.',

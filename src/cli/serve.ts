@@ -11,6 +11,7 @@ import { DefinitionError } from '../model/definition-error.ts'
 import { COMMAND, describe, packageVersion } from './command.ts'
 import { loadProfileFile, ProfileFileError } from './profile-file.ts'
 import { FlagError, helpText, parseFlags, type CliSettings } from './serve-flags.ts'
+import { liveOption } from './serve-live.ts'
 import { sourceOf, type Source } from './serve-source.ts'
 import { watchSources } from './serve-watch.ts'
 import { loadOperationsModule, SourceError, withPresets, type OperationsModule } from './sources.ts'
@@ -91,8 +92,14 @@ async function start(settings: CliSettings, { source, profile, definitions }: Lo
   // Loaded only now, so that --help and flag mistakes answer at once.
   const { ListenError, startServer } = await import('../server/server.ts')
   try {
-    return await startServer({ ...toServerOptions(settings, source), ...definitions, profile })
+    const live = liveOption(settings, process.env, settings.command === 'mcp' ? process.stderr : process.stdout)
+    return await startServer({ ...toServerOptions(settings, source), ...definitions, profile, ...(live && { live }) })
   } catch (error) {
+    // A mistake of --live's: credentials in the environment, an operation the mock does not have.
+    if (error instanceof FlagError || (error as Error).name === 'LiveOptionsError') {
+      process.stderr.write(`${COMMAND}: ${(error as Error).message}\n`)
+      return 2
+    }
     if (error instanceof ListenError) {
       process.stderr.write(`${COMMAND}: ${error.message}\n`)
       return 1

@@ -53,6 +53,10 @@ export class HttpTransport implements ConsoleTransport {
     }
   }
 
+  async drift() {
+    return (await this.#call('GET drift', `${this.prefix}/drift`)).drift
+  }
+
   async addFault(fault: FaultBody): Promise<void> {
     await this.#call('POST faults', `${this.prefix}/faults`, fault)
   }

@@ -5,6 +5,7 @@
  * the server has.
  */
 import { DataSection } from './data.ts'
+import { DriftSection } from './drift.ts'
 import { FaultsSection } from './faults.ts'
 import { RequestsSection } from './log.ts'
 import { PrincipalsSection } from './principals.ts'
@@ -47,6 +48,7 @@ export class ConsoleUi {
   readonly scenario: ScenarioSection
   readonly faults: FaultsSection
   readonly principals: PrincipalsSection
+  readonly drift: DriftSection
   readonly #transport: ConsoleTransport
   readonly #options: ConsoleUiOptions
   #refreshing: ReturnType<typeof setTimeout> | undefined
@@ -65,6 +67,7 @@ export class ConsoleUi {
     this.requests = new RequestsSection(transport, this.status, {
       request: (event) => {
         if (changesTheMock(event)) this.refreshSoon(500)
+        this.drift.heard(event)
       },
       closed: () => this.#options.closed?.(),
       sessions: () => this.#options.sessions?.(),
@@ -73,18 +76,21 @@ export class ConsoleUi {
     this.scenario = new ScenarioSection(transport, this.status, changed)
     this.faults = new FaultsSection(transport, this.status, () => changed('faults'))
     this.principals = new PrincipalsSection(transport, this.status)
+    this.drift = new DriftSection(transport, this.status)
   }
 
   /** Starts the log and shows the mock. */
   start(): void {
     this.requests.follow()
     void this.refresh()
+    void this.drift.refresh()
   }
 
   stop(): void {
     clearTimeout(this.#refreshing)
     this.#refreshing = undefined
     this.requests.stop()
+    this.drift.stop()
     this.#generation++
   }
 

@@ -153,6 +153,10 @@ ul.operations code { overflow-wrap: anywhere; }
 .sessions tr[aria-current='true'] td { background: #ddf4ff; }
 .sessions .buttons { display: flex; gap: 0.3rem; justify-content: flex-end; }
 #session-seed { width: 7rem; }
+
+.drift { margin: 0; padding-left: 1.4rem; font-size: 0.86rem; }
+.drift li { margin-bottom: 0.3rem; }
+.drift code { overflow-wrap: anywhere; }
 `
 
 /** The sheet, made once per page (a constructed sheet can be adopted by the document and its shadow roots). */

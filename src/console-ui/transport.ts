@@ -6,10 +6,11 @@
  */
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
+import type { DriftEntry } from '../handlers/trace.ts'
 import type { JournalEntry as AnyJournalEntry } from '../testkit/journal.ts'
 import type { AnswerOf, AnyRecord, FaultBody, FaultListing, LogEvent, MockInfo, OperationListing, PrincipalDescription, RecordFilter, RecordPage, SessionDescription } from '../wire/admin.ts'
 
-export type { AnyRecord, CollectionName, ErrorDetail, FaultBody, LogEvent, MockInfo, RecordFilter, RecordPage }
+export type { AnyRecord, CollectionName, DriftEntry, ErrorDetail, FaultBody, LogEvent, MockInfo, RecordFilter, RecordPage }
 
 /** A journal entry of any mock's operations (the spec's, presets, yours). */
 export type JournalEntry = AnyJournalEntry<string>
@@ -68,6 +69,8 @@ export interface ConsoleTransport {
   editRecord(collection: CollectionName, id: string, changes: Record<string, unknown>): Promise<AnyRecord>
   addRecord(collection: CollectionName, parent: RecordFilter): Promise<AnyRecord>
   deleteRecord(collection: CollectionName, id: string): Promise<{ deleted: number }>
+  /** With `live`: how the service's answers differ from the mock's (`api.drift`). */
+  drift(): Promise<readonly DriftEntry[]>
   /** The demo server's sessions; absent in a page. */
   readonly sessions?: SessionsTransport
 }

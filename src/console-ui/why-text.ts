@@ -1,5 +1,6 @@
 /** A journal entry's `why` in words, as the Requests section shows it: one line per aspect. */
 import type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from '../testkit/why.ts'
+import { describeLive } from './live-text.ts'
 
 const LOOKUP_REASONS = {
   'not-found': 'no such record',
@@ -47,6 +48,8 @@ function decision(why: WhyDecision): string {
       return `a fault: ${rule(why.fault)}`
     case 'override':
       return 'an override'
+    case 'live':
+      return 'the live service'
     case 'authentication':
       return 'authentication refused the caller'
     case 'validation':
@@ -112,5 +115,6 @@ export function describeWhy(why: Why): Array<[string, string]> {
     ...(why.delays.length > 0 ? [['Delayed', why.delays.map((delay) => `${delay.ms} ms by ${rule(delay.fault)}`).join('; ')] as [string, string]] : []),
     ['Read', records(why.read)],
     ['Written', records(why.written)],
+    ...(why.live ? describeLive(why.live) : []),
   ]
 }

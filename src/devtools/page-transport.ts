@@ -122,6 +122,10 @@ export class PageTransport implements ConsoleTransport {
     return this.#saved(await refusingAsync(() => deleteRecord(this.#api, ...args)))
   }
 
+  async drift() {
+    return this.#api.drift
+  }
+
   /** Saves the page's state (persistence), passing a result through. */
   #saved<T>(result?: T): T {
     this.#mock.save?.()

@@ -36,6 +36,7 @@ export function mountPanel(root: ShadowRoot, mock: PageMock, context: PanelConte
     { id: 'scenario', label: 'Scenario', element: ui.scenario.element },
     { id: 'faults', label: 'Faults', element: ui.faults.element },
     { id: 'principals', label: 'Principals', element: ui.principals.element },
+    { id: 'drift', label: 'Drift', element: ui.drift.element },
   ]
   const tabbed = tabs(sections, context.state.tab, (tab) => {
     context.remember({ tab })

@@ -59,7 +59,22 @@ const decisionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('route') }),
   z.strictObject({ kind: z.literal('operation'), detail: z.optional(z.string()) }),
   z.strictObject({ kind: z.literal('error'), detail: z.string() }),
+  z.strictObject({ kind: z.literal('live') }),
 ])
+
+/** The request went to the live service (docs/live.md): `why.live`. Its drift entries as verify words them. */
+const liveSchema = z.strictObject({
+  mode: z.enum(['live', 'record', 'fallback', 'shadow']),
+  url: z.string(),
+  served: z.enum(['service', 'mock']),
+  credentials: z.enum(['mapped', 'none']),
+  status: z.optional(z.int()),
+  ms: z.optional(z.number()),
+  error: z.optional(z.string()),
+  kept: z.optional(z.array(z.strictObject({ collection: z.enum(['workspaces', 'applications']), ids: z.array(z.string()), count: count() }))),
+  notKept: z.optional(z.string()),
+  drift: z.array(z.unknown()),
+})
 
 const recordsSchema = z.strictObject({
   collection: z.enum(['organizations', 'accounts', 'workspaces', 'applications']),
@@ -75,6 +90,7 @@ const whySchema = z.strictObject({
   delays: z.array(z.strictObject({ fault: faultRuleSchema, ms: ms() })),
   read: z.array(recordsSchema),
   written: z.array(recordsSchema),
+  live: z.optional(liveSchema),
 })
 
 /** A journal entry as `api.journal.entries` holds it (its secret headers redacted), written as JSON. */

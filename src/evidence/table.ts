@@ -57,6 +57,8 @@ function decided(why: Why): string {
       return route.kind === 'operation' ? `${route.operation}${decision.detail ? `: ${decision.detail}` : ''}` : 'the operation'
     case 'error':
       return `the mock failed: ${decision.detail}`
+    case 'live':
+      return `the live service answered (${why.live?.mode ?? 'live'}, ${why.live?.ms ?? '?'} ms)`
   }
 }
 

@@ -7,7 +7,7 @@ import type { Store } from '../model/store.ts'
 import { z } from '../model/zod.ts'
 import type { ApiSurface } from './api-surface.ts'
 import { jsonRow, type JsonRow } from './reply/envelope.ts'
-import type { ContractViolation, FaultGate, OverrideGate, RequestJournal, ResponseChecker } from './ports.ts'
+import type { ContractViolation, FaultGate, LiveGate, OverrideGate, RequestJournal, ResponseChecker } from './ports.ts'
 import type { ResolvedProfile } from './profile.ts'
 
 /** How workspace ids appear in records: `wse` (default, works in paths) or `app` (the spec sample's quirk). */
@@ -40,6 +40,8 @@ export interface MockContext {
   readonly factories: () => Factories
   /** Milliseconds an operation of your own may take to settle, unless its definition says otherwise. */
   readonly operationTimeout: number
+  /** The live service beside the mock (its `live` option); undefined without one. */
+  readonly live?: LiveGate
 }
 
 /** JSON rows of records as the API shows them, cached per stored record (updates store new objects). */

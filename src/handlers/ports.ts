@@ -3,6 +3,8 @@
  * above it: src/testkit implements these (faults, journal, overrides, contract checks) and src/api wires
  * the implementations into each mock's context.
  */
+import type { Account } from '../model/schemas.ts'
+import type { Store } from '../model/store.ts'
 import type { z } from '../model/zod.ts'
 import type { ApiRequest } from './api-request.ts'
 import type { ResponseTarget } from './reply/envelope.ts'
@@ -11,7 +13,7 @@ import type { Problem } from './reply/problem.ts'
 import type { ResolvedProfile } from './profile.ts'
 import type { BodyRead } from './read-body.ts'
 import type { Answer } from './reply/reply.ts'
-import type { RequestTrace, TraceNotes } from './trace.ts'
+import type { LiveNote, RequestTrace, TraceNotes } from './trace.ts'
 
 /** What an injected fault decided for one request: a response as is, a problem, or nothing. */
 export type FaultOutcome = { response: Response } | { problem: Problem } | undefined
@@ -95,3 +97,28 @@ export type ResponseChecker = (
   successSchema: string | undefined,
   served: ReadonlyMap<string, z.ZodMiniType>,
 ) => Promise<ContractViolation[]>
+
+/** The live service beside a mock (src/live/, loaded when the mock has `live`). */
+export interface LiveGate {
+  /** Settles once its code has loaded; rejects with what is wrong with the `live` option. */
+  readonly ready: Promise<void>
+  /** Whether the mock answers the operation itself, as without `live`; undefined until `ready`. */
+  mocks(operation: OperationSpec): boolean | undefined
+  /** Answers a request of an operation that is not on `mock`, after faults, authentication and overrides. */
+  answer(exchange: LiveExchange): Promise<Answer>
+}
+
+/** One request for the live gate, with the pipeline's ways of answering it from the mock. */
+export interface LiveExchange {
+  operation: OperationSpec
+  request: ApiRequest
+  /** The authenticated caller; undefined for a public operation. */
+  principal: Account | undefined
+  target: ResponseTarget
+  /** The journal's notes of the request: the gate tells `live` and the problem of a refusal. */
+  trace: { live?: LiveNote; problem?: TraceNotes['problem'] }
+  /** The mock's own answer, noted in the journal as without `live`. */
+  mock(): Promise<Answer> | Answer
+  /** What the mock would answer over `store` (one that keeps its writes to itself), its notes in `trace`. */
+  dry(store: Store, trace: RequestTrace): Promise<Answer> | Answer
+}

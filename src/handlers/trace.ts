@@ -5,6 +5,7 @@
  */
 import type { CollectionName } from '../model/database.ts'
 import type { Account, ErrorDetail } from '../model/schemas.ts'
+import type { Check } from '../text/check-line.ts'
 
 /** Latency in milliseconds: fixed, or a `[min, max]` range drawn from the seeded source. */
 export type Latency = number | readonly [number, number]
@@ -25,6 +26,9 @@ export interface FaultDescription {
   /** Requests it acted on so far. */
   hits: number
 }
+
+/** Ids the journal lists per collection of records read, written or kept; a count says how many there were. */
+export const RECORD_IDS_SHOWN = 100
 
 /** Why a record lookup answered 404 (the API says the same for all three; only the journal tells them apart). */
 export type LookupReason = 'not-found' | 'other-organization' | 'outside-workspace'
@@ -71,6 +75,49 @@ export interface ProblemNote {
   allow: string | undefined
 }
 
+/**
+ * How a mock with `live` (src/live/) answers one of its operations: itself (`mock`), with the service's
+ * answer (`live`, `record`, which also keeps its records), itself unless it has no such record
+ * (`fallback`), or itself while it asks the service in the background (`shadow`).
+ */
+export type LiveMode = 'mock' | 'live' | 'record' | 'fallback' | 'shadow'
+
+/** One way the live service's answer differs from the mock's: a check of verify's, worded as its report's. */
+export interface DriftEntry extends Check {
+  verdict: 'differs'
+  /** The operation asked; the id is `<operation>.<aspect>`. */
+  operation: string
+  aspect: string
+  mode: Exclude<LiveMode, 'mock'>
+  /** When the first request that showed it came (epoch ms). */
+  time: number
+  /** How many requests have shown it, and when the last came: `api.drift` keeps each difference once. */
+  count: number
+  last: number
+}
+
+/** A request the kit forwarded to the live service, as the journal's `why.live` tells it. */
+export interface LiveNote {
+  mode: Exclude<LiveMode, 'mock'>
+  /** Where it went: the service's URL of the request's path and query (never a credential). */
+  url: string
+  /** Whose answer the client got: the service's, or the mock's (`shadow`, or a request not forwarded). */
+  served: 'service' | 'mock'
+  /** `mapped`: the service's credentials for this caller went with it (the mapping's, never the mock's own); `none`: none did. */
+  credentials: 'mapped' | 'none'
+  /** The service's status; absent while a `shadow` request is under way, or when no answer came. */
+  status?: number
+  /** Milliseconds the service took, its answer read whole. */
+  ms?: number
+  /** Why no answer came (refused, timed out, too large), or why the service was not asked. */
+  error?: string
+  /** Records of the answer kept in the mock's state (`record`, `fallback`): the first hundred ids and the count; why others were not. */
+  kept?: Array<{ collection: 'workspaces' | 'applications'; ids: string[]; count: number }>
+  notKept?: string
+  /** How the service's answer differs from the mock's (filled in when it comes, in `shadow`). */
+  drift: DriftEntry[]
+}
+
 /** The notes as the journal keeps them (copied out of the request's trace when it is recorded). */
 export interface TraceNotes {
   /** The authenticated account. */
@@ -84,4 +131,6 @@ export interface TraceNotes {
   /** `read` or `written`, a collection, a record or a list: three items per note. */
   records?: unknown[]
   knobs?: TracedKnob[]
+  /** The request went to the live service (or `shadow` asks it). */
+  live?: LiveNote
 }

@@ -1,5 +1,6 @@
 import { Collection } from '@msw/data'
 import { z } from './zod.ts'
+import { deepFreeze } from './deep-freeze.ts'
 
 /**
  * Puts already-valid records into @msw/data collections in bulk, and takes them back out for `reset()`.
@@ -36,14 +37,6 @@ function collectionInternals(): Promise<Internals> {
     return { primaryKey: find('kPrimaryKey'), relationMap: find('kRelationMap') }
   })()
   return internals
-}
-
-/** Freezes a record and everything in it (records are replaced, never edited: see store.ts). */
-export function deepFreeze(value: unknown): void {
-  // Stryker disable next-line ConditionalExpression: same-value
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return
-  for (const member of Object.values(value)) deepFreeze(member)
-  Object.freeze(value)
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ScenarioState } from './state.ts'
 import { Baseline } from './baseline.ts'
-import { deepFreeze, replaceContent } from './bulk-load.ts'
+import { replaceContent } from './bulk-load.ts'
+import { deepFreeze } from './deep-freeze.ts'
 import { createWriteClock } from './clock.ts'
 import { iconUrls } from './icons.ts'
 import { createDatabase, type CollectionName, type Database } from './database.ts'

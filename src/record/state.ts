@@ -8,6 +8,7 @@ import type { Credentials } from '../model/credentials.ts'
 import { iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, withPrefix } from '../model/ids.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
+import { declaredMembers } from '../model/declared-members.ts'
 import { DEFAULT_MODEL, type RecordModel } from '../model/record-model.ts'
 import type { Account, Application, Icons, Organization, Workspace } from '../model/schemas.ts'
 import type { z } from '../model/zod.ts'
@@ -28,8 +29,8 @@ export interface StateOptions {
 /** Builds and checks the state; a record that does not fit the model is a `RecordError` naming it. */
 export function recordedState(recorded: Recorded, options: StateOptions): ScenarioState {
   const model = options.model ?? DEFAULT_MODEL
-  const workspaces = recorded.workspaces.map((record) => workspaceOf(record, options.iconsOrigin, fieldsOf(model.workspace))).sort(compareByCreatedThenId)
-  const applications = recorded.applications.map((record) => applicationOf(record, options.iconsOrigin, fieldsOf(model.application))).sort(compareByCreatedThenId)
+  const workspaces = recorded.workspaces.map((record) => workspaceOf(record, options.iconsOrigin, model.workspace)).sort(compareByCreatedThenId)
+  const applications = recorded.applications.map((record) => applicationOf(record, options.iconsOrigin, model.application)).sort(compareByCreatedThenId)
   const organization = organizationOf(workspaces, options.target)
   const state = { organizations: [organization], accounts: [accountOf(organization, options)], workspaces, applications }
   try {
@@ -81,20 +82,15 @@ const fieldsOf = (schema: z.ZodMiniType) => Object.keys((schema as z.ZodMiniObje
  * A workspace as the mock keeps it: the mock's fields only, its id with the `wse_` prefix (a service that
  * shows `app_`, as the spec's sample does, still names the workspace `wse_` in its applications).
  */
-function workspaceOf(record: Record<string, unknown>, iconsOrigin: string, fields: readonly string[]): Workspace {
-  const workspace = pick(record, fields) as Workspace
+function workspaceOf(record: Record<string, unknown>, iconsOrigin: string, schema: z.ZodMiniType): Workspace {
+  const workspace = declaredMembers(record, schema) as Workspace
   if (typeof workspace.id === 'string' && workspace.id.startsWith(`${ID_PREFIX.application}_`)) workspace.id = withPrefix(workspace.id, ID_PREFIX.workspace)
   return { ...workspace, icons: mockIcons(workspace.icons, iconsOrigin) }
 }
 
-function applicationOf(record: Record<string, unknown>, iconsOrigin: string, fields: readonly string[]): Application {
-  const application = pick(record, fields) as Application
+function applicationOf(record: Record<string, unknown>, iconsOrigin: string, schema: z.ZodMiniType): Application {
+  const application = declaredMembers(record, schema) as Application
   return { ...application, icons: mockIcons(application.icons, iconsOrigin) }
-}
-
-/** The model's fields, in the schema's order (so the file reads as the mock's own do); others are left out. */
-function pick(record: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(fields.filter((field) => field in record).map((field) => [field, record[field]]))
 }
 
 /**

@@ -8,7 +8,8 @@ import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
-import { hostName } from './admin/guard.ts'
+import { hostName, isAdmin, type AdminAccess } from './admin/guard.ts'
+import type { LiveOptions, LiveSettings } from '../live/options.ts'
 import { Control } from './admin/control.ts'
 import { checkedLimits, type ServerLimits, type SessionLimits } from './limits.ts'
 import { route, type RouterContext } from './http/router.ts'
@@ -125,9 +126,9 @@ export interface StartedServer {
 }
 
 /** `startMockServer`, with the control plane the server's MCP over stdio acts on. */
-export async function startServer(options: MockServerOptions = {}): Promise<StartedServer> {
-  const { port = 4010, host = '127.0.0.1', cors = true, onListening, adminToken = defaultToken(host), allowedHosts = [] } = options
-  const limits = checkedLimits({ maxRecords: options.maxRecords, bodyTimeout: options.bodyTimeout })
+export async function startServer(given: MockServerOptions = {}): Promise<StartedServer> {
+  const { port = 4010, host = '127.0.0.1', cors = true, onListening, adminToken = defaultToken(host), allowedHosts = [] } = given
+  const limits = checkedLimits({ maxRecords: given.maxRecords, bodyTimeout: given.bodyTimeout })
   const ownHost = hostName(host.includes(':') ? `[${host}]` : host)
   const context: RouterContext = {
     url: '',
@@ -137,6 +138,7 @@ export async function startServer(options: MockServerOptions = {}): Promise<Star
     api: undefined,
     control: undefined,
   }
+  const options = given.live ? { ...given, live: servedLive(given.live, host, context.access) } : given
   // `api` and `control` are set before `startMockServer` resolves; a request that races them gets a 503.
   const server = createServer((request, response) => route(request, response, context))
   // Node's own limit on a whole request (300 s) must not cut a longer body timeout short.
@@ -252,8 +254,21 @@ async function stateWithout(api: MockApi, fields: RecordFields | undefined): Pro
 
 /** Loopback serves one developer as before; any other interface gets a token nobody has to think of. */
 function defaultToken(host: string): string | undefined {
-  const loopback = host === 'localhost' || host === '::1' || /^127\./.test(host)
-  return loopback ? undefined : randomBytes(24).toString('base64url')
+  return isLoopback(host) ? undefined : randomBytes(24).toString('base64url')
+}
+
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host)
+}
+
+/**
+ * `live` as the server's mocks take it: requests reach them without MSW; and on an interface other
+ * machines reach, the service (with its credentials) is asked only for the holder of the admin token,
+ * not for anyone who knows a mock principal's key.
+ */
+function servedLive(live: LiveOptions, host: string, access: AdminAccess): LiveOptions {
+  const settings: LiveSettings = { ...live, withoutMsw: true, ...(!isLoopback(host) && { admits: (request) => isAdmin(request, access) }) }
+  return settings
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

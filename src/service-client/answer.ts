@@ -21,6 +21,8 @@ export interface ServiceAnswer {
   status: number
   statusText: string
   headers: Headers
+  /** The body as it came (decompressed), and as text. */
+  bytes: Uint8Array
   text: string
   /** The body as JSON; throws SyntaxError when it is not JSON, the command's error when it nests too deep. */
   json(): unknown
@@ -33,16 +35,28 @@ export interface ReadContext {
   /** The request, as messages name it. */
   request: string
   timeout: number
+  /** How messages name the settings of the bound they tell of (the command's flags by default). */
+  settings?: BoundSettings
   fail(message: string): Error
 }
 
+/** The names of the settings that raise a bound, as a message suggests them. */
+export interface BoundSettings {
+  timeout: string
+  maxAnswerBytes: string
+}
+
+export const COMMAND_FLAGS: BoundSettings = { timeout: '--timeout', maxAnswerBytes: '--max-answer' }
+
 export async function readAnswer(response: Response, context: ReadContext): Promise<ServiceAnswer> {
-  const text = new TextDecoder().decode(await bodyBytes(response, context))
+  const bytes = await bodyBytes(response, context)
+  const text = new TextDecoder().decode(bytes)
   let parsed: { value: unknown } | undefined
   return {
     status: response.status,
     statusText: response.statusText,
     headers: response.headers,
+    bytes,
     text,
     json() {
       if (parsed) return parsed.value
@@ -72,13 +86,13 @@ async function bodyBytes(response: Response, context: ReadContext): Promise<Uint
   } catch (error) {
     void reader.cancel().catch(() => {})
     const { target, request, timeout } = context
-    if (context.deadline.aborted) throw context.fail(timedOut(target, request, timeout))
+    if (context.deadline.aborted) throw context.fail(timedOut(target, request, timeout, context.settings))
     throw context.fail(`${target} broke off its answer to ${shown(request)}: ${shown(String((error as Error).cause ?? (error as Error).message))}`)
   } finally {
     deadline.dispose()
   }
   void reader.cancel().catch(() => {})
-  throw context.fail(`${context.target} answered ${shown(context.request)} with more than ${sizeText(context.maxBytes)}, the most one answer may hold (--max-answer raises it)`)
+  throw context.fail(`${context.target} answered ${shown(context.request)} with more than ${sizeText(context.maxBytes)}, the most one answer may hold (${(context.settings ?? COMMAND_FLAGS).maxAnswerBytes} raises it)`)
 }
 
 /** A promise that rejects when the signal aborts, and the function that stops listening. */
@@ -104,6 +118,6 @@ function joined(chunks: readonly Uint8Array[], size: number): Uint8Array {
   return bytes
 }
 
-export function timedOut(target: string, request: string, timeout: number): string {
-  return `${target} did not answer ${shown(request)} within ${timeout / 1000} s (--timeout)`
+export function timedOut(target: string, request: string, timeout: number, settings = COMMAND_FLAGS): string {
+  return `${target} did not answer ${shown(request)} within ${timeout / 1000} s (${settings.timeout})`
 }

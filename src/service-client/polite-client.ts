@@ -7,9 +7,9 @@
  * request, made by `fail` into the command's own error.
  */
 import { shown } from '../text/terminal-text.ts'
-import { readAnswer, timedOut, type ServiceAnswer } from './answer.ts'
+import { readAnswer, timedOut, type BoundSettings, type ServiceAnswer } from './answer.ts'
 
-export type { ServiceAnswer }
+export type { BoundSettings, ServiceAnswer }
 export { MAX_ANSWER_BYTES, MAX_ANSWER_DEPTH } from './answer.ts'
 
 /** How requests reach the service: `fetch`, or an in-process stand-in such as `api.handle`. */
@@ -27,6 +27,8 @@ export interface PoliteOptions {
   retryDelay(response: Response, tries: number): number | undefined
   /** The command's error for a one-line message. */
   fail(message: string): Error
+  /** How messages name the settings of the bounds (the command's flags by default). */
+  settings?: BoundSettings
   fetch?: Fetch
 }
 
@@ -44,7 +46,7 @@ export interface PoliteClient {
 export function politeClient(options: PoliteOptions): PoliteClient {
   const interval = 1000 / options.rate
   const send = options.fetch ?? fetch
-  const { target, timeout, fail } = options
+  const { target, timeout, fail, settings } = options
   let next = 0
   let requests = 0
   const once = async (make: () => Request, request: string): Promise<{ response: Response; deadline: AbortSignal }> => {
@@ -56,7 +58,7 @@ export function politeClient(options: PoliteOptions): PoliteClient {
     try {
       return { response: await send(built, { signal: deadline, redirect: 'manual' }), deadline }
     } catch (error) {
-      throw fail(unreachable(error, target, request, timeout))
+      throw fail(unreachable(error, target, request, timeout, settings))
     }
   }
   return {
@@ -67,7 +69,7 @@ export function politeClient(options: PoliteOptions): PoliteClient {
       for (let tries = 1; ; tries++) {
         const { response, deadline } = await once(make, request)
         const delay = tries < options.tries ? options.retryDelay(response, tries) : undefined
-        if (delay === undefined) return readAnswer(response, { deadline, maxBytes: options.maxAnswerBytes, request, target, timeout, fail })
+        if (delay === undefined) return readAnswer(response, { deadline, maxBytes: options.maxAnswerBytes, request, target, timeout, fail, settings })
         await response.body?.cancel().catch(() => {})
         await sleep(delay)
       }
@@ -87,8 +89,8 @@ function buildRequest(make: () => Request, target: string, request: string, fail
 const cannotSend = (target: string, request: string, why: string) => `cannot send ${shown(request)} to ${target}: ${shown(why)}`
 
 /** Why no answer came: the timeout, or the network's error code in words. */
-export function unreachable(error: unknown, target: string, request: string, timeout: number): string {
-  if ((error as Error | undefined)?.name === 'TimeoutError') return timedOut(target, request, timeout)
+export function unreachable(error: unknown, target: string, request: string, timeout: number, settings?: BoundSettings): string {
+  if ((error as Error | undefined)?.name === 'TimeoutError') return timedOut(target, request, timeout, settings)
   const cause = (error as { cause?: { code?: string; message?: string } }).cause
   const code = cause?.code ?? ''
   // The HTTP client refused what the request holds (a header value with a control character), before sending.

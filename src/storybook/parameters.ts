@@ -98,6 +98,7 @@ const OPTION_KEYS = new Set(
     operations: true,
     fields: true,
     operationTimeout: true,
+    live: true,
   } satisfies Record<keyof MockApiOptions, true>),
 )
 

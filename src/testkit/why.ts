@@ -4,7 +4,7 @@
  * organization is a 404 like a missing one; the journal, which is the developer's, tells them apart.
  */
 import type { JournalRecord } from '../handlers/ports.ts'
-import type { FaultDescription, LookupReason, ProblemNote } from '../handlers/trace.ts'
+import { RECORD_IDS_SHOWN, type FaultDescription, type LiveNote, type LookupReason, type ProblemNote } from '../handlers/trace.ts'
 import { MAX_URL_LENGTH } from '../handlers/limits.ts'
 import { specPath } from '../handlers/path-syntax.ts'
 import type { CollectionName } from '../model/database.ts'
@@ -26,6 +26,11 @@ export interface Why {
   read: WhyRecords[]
   /** Records the operation wrote. */
   written: WhyRecords[]
+  /**
+   * The request went to the live service (the mock's `live` option): in which mode, where, how long it
+   * took, whose answer the client got, and how the service's answer differs from the mock's (`drift`).
+   */
+  live?: LiveNote
 }
 
 export type WhyRoute =
@@ -57,6 +62,8 @@ export type WhyDecision =
   | { kind: 'fault'; fault: FaultRule }
   /** An override (`api.override`) answered. */
   | { kind: 'override' }
+  /** The live service answered (`live` says where and how). */
+  | { kind: 'live' }
   /** Authentication refused the caller (401; `caller` says why). */
   | { kind: 'authentication' }
   /** Parameters or body broke the schema (422): every problem with its location. */
@@ -81,23 +88,26 @@ export interface WhyRecords {
   count: number
 }
 
-/** Ids listed per collection; `count` says how many there were. */
-export const RECORD_IDS_SHOWN = 100
+export { RECORD_IDS_SHOWN }
 
 /** The `why` of a kept record. */
 export function whyOf(record: JournalRecord): Why {
   const { problem } = record
   const fault = answeringFault(record)
   const [read, written] = recordsOf(record.records)
-  const decision = decisionOf(record, problem, fault)
+  const { live } = record
+  // The service's answer: the mock's profile took no part in it.
+  const byService = live?.served === 'service'
+  const decision: WhyDecision = byService ? { kind: 'live' } : decisionOf(record, problem, fault)
   return {
     route: routeOf(record, problem),
     caller: callerOf(record, problem, fault),
     decision,
-    profile: knobsOf(record, decision, read, written),
+    profile: byService ? {} : knobsOf(record, decision, read, written),
     delays: (record.faults ?? []).filter(({ delay }) => delay !== undefined).map(({ fault, delay }) => ({ fault: ruleOf(fault), ms: delay! })),
     read,
     written,
+    ...(live && { live }),
   }
 }
 

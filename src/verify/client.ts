@@ -3,9 +3,10 @@
  * timeout) and the reference, an in-process mock with the same profile, whose answers are the expectations.
  */
 import type { MockApi } from '../api/mock-api.ts'
+import type { Answer } from '../checks/answer.ts'
 import { MAX_ANSWER_BYTES, politeClient, type Fetch } from '../service-client/polite-client.ts'
 
-export type { Fetch }
+export type { Answer, Fetch }
 
 /** One request of a probe, as either side sends it. */
 export interface RequestSpec {
@@ -18,14 +19,6 @@ export interface RequestSpec {
   body?: string | Uint8Array<ArrayBuffer>
 }
 
-/** An answer, read once. */
-export interface Answer {
-  status: number
-  headers: Headers
-  text: string
-  /** The body parsed as JSON, undefined when it is not JSON. */
-  json: unknown
-}
 
 export interface Credentials {
   apiKey: string

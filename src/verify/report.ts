@@ -1,6 +1,9 @@
 /** The report of a run in its three forms: JSON (`--report`), JUnit XML (`--junit`) and the terminal summary. */
+import { checkLine, namesText } from '../text/check-line.ts'
 import { shown } from '../text/terminal-text.ts'
 import type { Check, Report } from './run.ts'
+
+export { CHECK_ID_WIDTH, checkLine } from '../text/check-line.ts'
 
 /**
  * The JSON report, in the documented shape; with `--write`, a last member `wrote` lists the writes the
@@ -13,39 +16,6 @@ export function reportJson(report: Report, wrote: readonly string[] = []): strin
 /** The topics (docs/spec-decisions.md) the observed checks cover. */
 export function topicsCovered(report: Report): string[] {
   return [...new Set(report.checks.filter((check) => check.verdict !== 'not-observed').map((check) => check.topic))]
-}
-
-/**
- * A value as a line shows it: control characters made visible (a title with a newline must not forge lines
- * of its own), up to 100 characters; a long one that differs from `other` shown from a little before where
- * they part (`…,status,updated,workspace`), so that the difference is on the line.
- */
-function cut(text: string, other = text): string {
-  let common = 0
-  while (common < text.length && text[common] === other[common]) common++
-  const from = text.length > 100 && common > 40 ? common - 20 : 0
-  return from > 0 ? `…${shown(text.slice(from), 99)}` : shown(text, 100)
-}
-
-/** Pads check ids in a line up to this (the longest of the spec's probes; a longer one of yours is not cut). */
-export const CHECK_ID_WIDTH = 47
-
-/**
- * One check as a line: its verdict, id, request and what was seen. What the target said (an observed title,
- * a path built from its ids) is shown safe and cut.
- */
-export function checkLine(check: Check, width = CHECK_ID_WIDTH): string {
-  const seen = check.added ? namesText(check) : check.verdict === 'differs' ? `expected ${cut(check.expected, check.observed)}, observed ${cut(check.observed, check.expected)}` : cut(check.observed)
-  return `${check.verdict.padEnd(12)} ${check.id.padEnd(width)}  ${check.request.method} ${shown(check.request.path, 120)}  ${seen}  [${check.topic}]`
-}
-
-/**
- * A list of names that differs, as what changed: `added status; missing none` (whole names, however long
- * the lists; the line cut only past 400 characters).
- */
-function namesText({ added = [], missing = [] }: Check): string {
-  const list = (names: readonly string[]) => (names.length === 0 ? 'none' : names.join(', '))
-  return shown(`added ${list(added)}; missing ${list(missing)}`, 400)
 }
 
 /** What the target accepted under `--write`, then the totals: the lines after the checks'. */

@@ -6,11 +6,12 @@ import { createMockApi } from '../api/create-mock-api.ts'
 import { servedSurfaceOf } from '../api/internals.ts'
 import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
 import type { RecordFields } from '../model/fields.ts'
-import { judgeOf, type Judge } from './openapi-judge.ts'
+import { judgeOf, type Judge } from '../checks/openapi-judge.ts'
 import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
 import { REDACTED } from '../testkit/journal.ts'
+import { kept, type Check, type Verdict } from '../text/check-line.ts'
 import { shown } from '../text/terminal-text.ts'
-import { ASPECTS, type AspectName, type Discovered } from './aspects.ts'
+import { ASPECTS, type AspectName, type Discovered } from '../checks/aspects.ts'
 import { referenceSide, targetSide, TargetError, type Answer, type Credentials, type Fetch, type Side } from './client.ts'
 import { probesOf, type Probe, type ProbeContext } from './probes.ts'
 
@@ -39,22 +40,8 @@ export interface VerifyOptions {
   onCheck?: (check: Check) => void
 }
 
-export type Verdict = 'same' | 'differs' | 'not-observed'
-
-export interface Check {
-  id: string
-  topic: string
-  request: { method: string; path: string }
-  expected: string
-  observed: string
-  verdict: Verdict
-  /**
-   * For a check of a list of names (record fields, component names, error locations) that differs in its
-   * names: those only the target has, and those it lacks, taken from the whole values before they are cut.
-   */
-  added?: string[]
-  missing?: string[]
-}
+export type { Check, Verdict }
+export { MAX_CHECK_VALUE } from '../text/check-line.ts'
 
 export interface Report {
   target: string
@@ -169,18 +156,6 @@ function difference(expected: string, observed: string): Pick<Check, 'added' | '
 function listed(names: string[]): string[] {
   const shown = names.slice(0, MAX_LISTED_NAMES).map(kept)
   return names.length > MAX_LISTED_NAMES ? [...shown, `… and ${names.length - MAX_LISTED_NAMES} more`] : shown
-}
-
-/**
- * Longest value a check keeps of an answer (in the report, the JUnit XML and the summary): a target's title
- * or rejected value can be megabytes, a hundred and more checks long.
- */
-export const MAX_CHECK_VALUE = 1000
-
-/** A compared value as the check keeps it: cut past MAX_CHECK_VALUE, with its length. */
-function kept(value: string | undefined): string {
-  if (value === undefined) return '(not observed)'
-  return value.length <= MAX_CHECK_VALUE ? value : `${value.slice(0, MAX_CHECK_VALUE - 1)}… (${value.length} characters)`
 }
 
 /** Over-long paths (the 414 probe) are shown cut, with their length. */

@@ -7,6 +7,7 @@
  */
 import type { Principal } from '../api/mock-api.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
+import type { DriftEntry } from '../handlers/trace.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { Account, Application, Organization, Workspace } from '../model/schemas.ts'
 import type { ScenarioState } from '../model/state.ts'
@@ -147,6 +148,8 @@ export interface MockAdminRoutes {
   'GET journal': { answer: { entries: readonly JournalEntry<string>[] } }
   'GET journal/{seq}': { answer: JournalEntry<string> }
   'DELETE journal': { answer: { entries: [] } }
+  /** With `--live`: how the service's answers differ from the mock's, each difference once (`api.drift`). */
+  'GET drift': { answer: { drift: readonly DriftEntry[] } }
   'POST reset': { answer: { reset: true } }
   'GET snapshot': { answer: ScenarioState }
   'POST state': { body: ScenarioState; answer: { replaced: true; counts: Counts; principals: readonly Principal[] } }

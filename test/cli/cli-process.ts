@@ -65,14 +65,15 @@ export function waitForBanner(child: ChildProcess, output: () => string, timeout
 
 /**
  * Starts `workspace-api-mock` (on a free port unless `--port` is given) and waits for its banner; with
- * `heapMiB`, on a heap of that size (a bound that fails makes it crash).
+ * `heapMiB`, on a heap of that size (a bound that fails makes it crash); `env`: variables besides ours.
  */
-export async function startCli(args: readonly string[] = [], { heapMiB }: { heapMiB?: number } = {}): Promise<RunningCli> {
+export async function startCli(args: readonly string[] = [], { heapMiB, env }: { heapMiB?: number; env?: NodeJS.ProcessEnv } = {}): Promise<RunningCli> {
   const withPort = args.includes('--port') || args.includes('-p') ? args : ['--port', '0', ...args]
   const node = heapMiB === undefined ? [] : [`--max-old-space-size=${heapMiB}`]
   const child = spawn(process.execPath, [...node, CLI, ...withPort], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(env && { env: { ...process.env, ...env } }),
   })
   let stdout = ''
   let stderr = ''
@@ -129,9 +130,9 @@ export async function startNpm(args: readonly string[] = []): Promise<{ url: str
   return { url: /^Base URL: (\S+)$/m.exec(output)![1]!, output: () => output, stop }
 }
 
-/** Runs the command to completion (for flags that make it exit), with a time limit. */
-export async function runCli(args: readonly string[], timeoutMs = 15_000): Promise<Finished> {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+/** Runs the command to completion (for flags that make it exit), with a time limit; `env`: variables besides ours. */
+export async function runCli(args: readonly string[], timeoutMs = 15_000, env?: NodeJS.ProcessEnv): Promise<Finished> {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], ...(env && { env: { ...process.env, ...env } }) })
   let stdout = ''
   let stderr = ''
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))

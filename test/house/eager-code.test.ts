@@ -31,6 +31,12 @@ const LAZY = [
   'src/mock-admin/',
   // The evidence reader: the console UI's Scenario tab reads an evidence file.
   'src/evidence/',
+  // The live service beside the mock: only with `live` (src/live/load.ts, the hook, is all of it that is eager).
+  'src/live/gate.ts',
+  'src/live/forward.ts',
+  'src/live/drift.ts',
+  'src/checks/',
+  'src/service-client/',
   'node_modules/yaml/',
   'node_modules/zod/v4/core/json-schema',
 ]

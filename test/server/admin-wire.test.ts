@@ -42,6 +42,7 @@ describe('the admin answers are the wire types, key for key', () => {
     expect(keysOf(fault)).toEqual(['detail', 'hits', 'id', 'startup', 'status', 'target', 'type'])
     expectKeys((await call(server.url, '/__admin/faults', { method: 'DELETE' })).body, { faults: true } satisfies Keys<AnswerOf<'DELETE faults'>>, 'DELETE faults')
     expectKeys((await call(server.url, '/__admin/journal')).body, { entries: true } satisfies Keys<AnswerOf<'GET journal'>>, 'GET journal')
+    expectKeys((await call(server.url, '/__admin/drift')).body, { drift: true } satisfies Keys<AnswerOf<'GET drift'>>, 'GET drift')
     expectKeys((await call(server.url, '/__admin/reset', { method: 'POST' })).body, { reset: true } satisfies Keys<AnswerOf<'POST reset'>>, 'POST reset')
     const snapshot = (await call(server.url, '/__admin/snapshot')).body
     expectKeys((await call(server.url, '/__admin/state', { json: snapshot })).body, STATE_REPLACED, 'POST state')

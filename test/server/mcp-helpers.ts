@@ -8,6 +8,7 @@ const TOOLS = [
   'clear_faults',
   'consumer_contract',
   'create_session',
+  'drift',
   'end_session',
   'list_faults',
   'list_sessions',

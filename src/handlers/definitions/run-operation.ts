@@ -10,7 +10,7 @@ import type { Operation } from '../operation.ts'
 import type { BodyRead } from '../read-body.ts'
 import { ContractViolationError, type ContractViolation } from '../ports.ts'
 import { Problem, problemReply } from '../reply/problem.ts'
-import type { FaultDescription, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from '../trace.ts'
+import type { FaultDescription, LiveNote, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from '../trace.ts'
 
 type Params = Record<string, string | readonly string[] | undefined>
 
@@ -62,6 +62,7 @@ export class Journaling implements RequestTrace, TraceNotes {
   records: unknown[] | undefined = undefined
   knobs: TracedKnob[] | undefined = undefined
   answered = false
+  live: LiveNote | undefined = undefined
 
   constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
     this.mock = mock
@@ -136,6 +137,7 @@ export class Journaling implements RequestTrace, TraceNotes {
       overridden: this.overridden,
       records: this.records,
       knobs: this.knobs,
+      live: this.live,
       time: this.time,
       duration: performance.now() - this.started,
     })
@@ -144,8 +146,9 @@ export class Journaling implements RequestTrace, TraceNotes {
 }
 
 /**
- * Runs an operation: wait for the store, apply faults, authenticate, then an override or the operation.
- * With the store loaded and no fault or override registered (the common case), nothing is awaited.
+ * Runs an operation: wait for the store, apply faults, authenticate, then an override, the live service
+ * (src/live/) or the operation. With the store loaded, no fault or override registered and the operation
+ * on the mock (the common case), nothing is awaited.
  */
 export function runOperation(
   operation: Operation,
@@ -157,7 +160,7 @@ export function runOperation(
     operation.run({ request, url: request.url, params, principal, mock, target: entry.target, errors: [], trace: entry })
   return journaled(mock, request, operation, params, (entry) => {
     // Stryker disable next-line ConditionalExpression,BlockStatement: fast-path
-    if (mock.store.settled && mock.faults.size === 0 && mock.overrides.size === 0) {
+    if (mock.store.settled && mock.faults.size === 0 && mock.overrides.size === 0 && (mock.live === undefined || mock.live.mocks(operation) === true)) {
       return run(entry, operation.public ? undefined : (entry.principal = authenticate(request, mock.store, mock.profile.wwwAuthenticate)))
     }
     return guarded(operation, mock, request, params, entry, run)
@@ -197,6 +200,20 @@ async function guarded(
         if (violations.length > 0) throw new ContractViolationError(violations)
       }
       return overridden
+    }
+  }
+  if (mock.live !== undefined) {
+    await mock.live.ready
+    if (!mock.live.mocks(operation)) {
+      return mock.live.answer({
+        operation,
+        request,
+        principal,
+        target,
+        trace: entry,
+        mock: () => run(entry, principal),
+        dry: (store, trace) => operation.run({ request, url: request.url, params, principal, mock: { ...mock, store }, target, errors: [], trace }),
+      })
     }
   }
   return run(entry, principal)

@@ -11,6 +11,7 @@
  *   DELETE faults/{id}  removes one fault
  *   GET    journal      the request journal; DELETE clears it
  *   GET    journal/{seq} one entry of it (its `seq`: the console's log names it)
+ *   GET    drift        with --live: how the service's answers differ from the mock's (`api.drift`)
  *   POST   reset        back to the initial state (startup faults stay)
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
@@ -61,6 +62,8 @@ export async function mockAdmin(request: Request, target: ServedMock, route: str
     case 'DELETE journal':
       api.journal.clear()
       return wireAnswer('DELETE journal', { entries: [] })
+    case 'GET drift':
+      return wireAnswer('GET drift', { drift: api.drift })
     case 'POST reset':
       await api.reset()
       restoreStartupFaults(target)

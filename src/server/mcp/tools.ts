@@ -139,6 +139,13 @@ const FIXED_TOOLS: readonly Tool[] = [
         : call('DELETE faults/{id}', on(args, `faults/${encodeURIComponent(String(args.id))}`)),
   },
   {
+    name: 'drift',
+    description: "With --live: how the live service's answers differ from the mock's, each difference once, worded as verify's report lines",
+    input: sessionOnly,
+    readOnly: true,
+    run: (call, args) => call('GET drift', on(args, 'drift')),
+  },
+  {
     name: 'snapshot',
     description: 'The whole state as JSON (what load_state and create_session take)',
     input: sessionOnly,

@@ -4,7 +4,7 @@
  * is the expectation, so the mock's own code decides what is expected, never a second copy of it here.
  */
 import { compareByCreatedThenId } from '../model/ordering.ts'
-import type { Answer } from './client.ts'
+import type { Answer } from './answer.ts'
 import type { Judge } from './openapi-judge.ts'
 
 /** What a side knows after discovery, for the aspects that compare with it. */
@@ -71,6 +71,27 @@ function icons(answer: Answer): string | undefined {
   return distinct(shapes)
 }
 
+/** A value's JSON type: `string`, `number`, `boolean`, `null`, `array` or `object`. */
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value
+}
+
+/** Each field with the type of its value (`created number, name string`), over every record. */
+function fieldTypes(answer: Answer): string | undefined {
+  const rows = records(answer)
+  if (rows.length === 0) return undefined
+  return distinct(rows.map((row) => Object.keys(row).sort().map((key) => `${key} ${typeOf(row[key])}`).join(', ')))
+}
+
+/** The members of a problem, and of its `errors` entries: the problem's shape. */
+function problemMembers(answer: Answer): string | undefined {
+  const problem = body(answer)
+  if (problem.title === undefined && problem.status === undefined) return undefined
+  const errors = Array.isArray(problem.errors) ? problem.errors.filter((error): error is Row => error !== null && typeof error === 'object') : []
+  const entries = errors.length === 0 ? '' : `; errors: ${distinct(errors.map((error) => Object.keys(error).sort().join(',')))}`
+  return `${Object.keys(problem).sort().join(',')}${entries}`
+}
+
 export const ASPECTS = {
   status: (answer) => String(answer.status),
   'content-type': (answer) => answer.headers.get('Content-Type')?.split(';')[0]?.trim() ?? '(absent)',
@@ -94,6 +115,12 @@ export const ASPECTS = {
     const rows = records(answer)
     if (rows.length === 0) return undefined
     return distinct(rows.map((row) => Object.keys(row).sort().join(',')))
+  },
+  'field-types': fieldTypes,
+  'problem-members': problemMembers,
+  total: (answer) => {
+    const { total } = body(answer)
+    return total === undefined ? undefined : `total ${JSON.stringify(total)}`
   },
   'id-shape': (answer) => (records(answer).length === 0 ? undefined : distinct(records(answer).map((row) => idShape(row.id)))),
   timestamps,

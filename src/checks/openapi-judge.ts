@@ -7,7 +7,7 @@
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import { openApiDocument } from '../handlers/kit-routes/openapi/document.ts'
 import { checkBody } from '../testkit/contract.ts'
-import type { Answer } from './client.ts'
+import type { Answer } from './answer.ts'
 
 interface DeclaredResponse {
   headers?: Record<string, unknown>
