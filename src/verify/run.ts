@@ -154,7 +154,7 @@ function difference(expected: string, observed: string): Pick<Check, 'added' | '
 
 /** Names as a check keeps them: each cut as a compared value is, at most MAX_LISTED_NAMES of them. */
 function listed(names: string[]): string[] {
-  const shown = names.slice(0, MAX_LISTED_NAMES).map(kept)
+  const shown = names.slice(0, MAX_LISTED_NAMES).map((name) => kept(name))
   return names.length > MAX_LISTED_NAMES ? [...shown, `… and ${names.length - MAX_LISTED_NAMES} more`] : shown
 }
 
