@@ -223,20 +223,53 @@ export class Indexes {
     insertSorted(list, application, compareByCreatedThenId)
   }
 
-  /** Swaps in the stored version of a workspace the kit updated (same id, organization and created). */
-  replacedWorkspace(previous: Workspace, next: Workspace): void {
-    // Stryker disable next-line all: cache
-    if (this.#stale) return
-    this.#workspacesById.set(next.id, next)
-    this.#replaceIn(this.#ownList(this.#workspacesByOrganization, this.#layer?.index.workspacesByOrganization, next.organization), previous, next)
+  /** Records a record the kit created (of any collection): workspaces and applications as above, an account by its key. */
+  added(collection: CollectionName, record: object): void {
+    if (collection === 'workspaces') this.addedWorkspace(record as Workspace)
+    else if (collection === 'applications') this.addedApplication(record as Application)
+    else if (collection === 'accounts' && !this.#stale) {
+      this.#counts.accounts++
+      this.#accountsByKey.set((record as Account).apiKey, record as Account)
+    }
   }
 
-  /** Swaps in the stored version of an application the kit updated (same id, workspace and created). */
-  replacedApplication(previous: Application, next: Application): void {
+  /** Swaps in the stored version of a record the kit updated (of any collection; organizations are not indexed). */
+  replaced(collection: CollectionName, previous: object, next: object): void {
     // Stryker disable next-line all: cache
     if (this.#stale) return
+    if (collection === 'workspaces') this.#replacedWorkspace(previous as Workspace, next as Workspace)
+    else if (collection === 'applications') this.#replacedApplication(previous as Application, next as Application)
+    else if (collection === 'accounts') {
+      const { apiKey } = previous as Account
+      if (this.#accountsByKey.get(apiKey) === previous) this.#accountsByKey.delete(apiKey)
+      this.#accountsByKey.set((next as Account).apiKey, next as Account)
+    }
+  }
+
+  /** Swaps in the stored version of a workspace (moved to another organization or time, if its edit says so). */
+  #replacedWorkspace(previous: Workspace, next: Workspace): void {
+    this.#workspacesById.set(next.id, next)
+    const lists = this.#workspacesByOrganization
+    const shared = this.#layer?.index.workspacesByOrganization
+    this.#moveIn(this.#ownList(lists, shared, previous.organization), this.#ownList(lists, shared, next.organization), previous, next)
+  }
+
+  /** Swaps in the stored version of an application, as `#replacedWorkspace` does a workspace. */
+  #replacedApplication(previous: Application, next: Application): void {
     this.#applicationsById.set(next.id, next)
-    this.#replaceIn(this.#ownList(this.#applicationsByWorkspace, this.#layer?.index.applicationsByWorkspace, next.workspace), previous, next)
+    const lists = this.#applicationsByWorkspace
+    const shared = this.#layer?.index.applicationsByWorkspace
+    this.#moveIn(this.#ownList(lists, shared, previous.workspace), this.#ownList(lists, shared, next.workspace), previous, next)
+  }
+
+  /** `next` in place of `previous` in `from`, or, when it belongs elsewhere in the order, in `to` by its order. */
+  #moveIn<T extends { created: number; id: string }>(from: T[], to: T[], previous: T, next: T): void {
+    if (from === to && previous.created === next.created) return this.#replaceIn(from, previous, next)
+    const at = from.indexOf(previous)
+    // Stryker disable next-line all: cache
+    if (at < 0) return void (this.#stale = true)
+    from.splice(at, 1)
+    insertSorted(to, next, compareByCreatedThenId)
   }
 
   #replaceIn<T>(list: T[], previous: T, next: T): void {
