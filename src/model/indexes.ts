@@ -5,6 +5,9 @@ import type { Account, Application, Workspace } from './schemas.ts'
 import type { ScenarioState } from './state.ts'
 import { compareByCreatedThenId, insertSorted } from './ordering.ts'
 
+/** A record of any collection, as `replaced` reads it. */
+type AnyRecord = { readonly id: string; readonly created?: number } & Readonly<Record<string, unknown>>
+
 /** Where the indexes read records when they rebuild: the store's collections, or what they will hold. */
 export interface RecordSource {
   records<Name extends CollectionName>(name: Name): readonly ScenarioState[Name][number][]
@@ -223,53 +226,26 @@ export class Indexes {
     insertSorted(list, application, compareByCreatedThenId)
   }
 
-  /** Records a record the kit created (of any collection): workspaces and applications as above, an account by its key. */
+  /** Records a record the kit created: a workspace or an application as above; another kind is found by a rebuild. */
   added(collection: CollectionName, record: object): void {
     if (collection === 'workspaces') this.addedWorkspace(record as Workspace)
     else if (collection === 'applications') this.addedApplication(record as Application)
-    else if (collection === 'accounts' && !this.#stale) {
-      this.#counts.accounts++
-      this.#accountsByKey.set((record as Account).apiKey, record as Account)
-    }
   }
 
-  /** Swaps in the stored version of a record the kit updated (of any collection; organizations are not indexed). */
-  replaced(collection: CollectionName, previous: object, next: object): void {
+  /**
+   * Swaps in the stored version of a record the kit updated. One that moved (another owner, another time:
+   * an admin's edit) or an account (its key) makes the indexes rebuild on the next read, as a delete does.
+   */
+  replaced(collection: CollectionName, previous: AnyRecord, next: AnyRecord): void {
     // Stryker disable next-line all: cache
-    if (this.#stale) return
-    if (collection === 'workspaces') this.#replacedWorkspace(previous as Workspace, next as Workspace)
-    else if (collection === 'applications') this.#replacedApplication(previous as Application, next as Application)
-    else if (collection === 'accounts') {
-      const { apiKey } = previous as Account
-      if (this.#accountsByKey.get(apiKey) === previous) this.#accountsByKey.delete(apiKey)
-      this.#accountsByKey.set((next as Account).apiKey, next as Account)
-    }
-  }
-
-  /** Swaps in the stored version of a workspace (moved to another organization or time, if its edit says so). */
-  #replacedWorkspace(previous: Workspace, next: Workspace): void {
-    this.#workspacesById.set(next.id, next)
-    const lists = this.#workspacesByOrganization
-    const shared = this.#layer?.index.workspacesByOrganization
-    this.#moveIn(this.#ownList(lists, shared, previous.organization), this.#ownList(lists, shared, next.organization), previous, next)
-  }
-
-  /** Swaps in the stored version of an application, as `#replacedWorkspace` does a workspace. */
-  #replacedApplication(previous: Application, next: Application): void {
-    this.#applicationsById.set(next.id, next)
-    const lists = this.#applicationsByWorkspace
-    const shared = this.#layer?.index.applicationsByWorkspace
-    this.#moveIn(this.#ownList(lists, shared, previous.workspace), this.#ownList(lists, shared, next.workspace), previous, next)
-  }
-
-  /** `next` in place of `previous` in `from`, or, when it belongs elsewhere in the order, in `to` by its order. */
-  #moveIn<T extends { created: number; id: string }>(from: T[], to: T[], previous: T, next: T): void {
-    if (from === to && previous.created === next.created) return this.#replaceIn(from, previous, next)
-    const at = from.indexOf(previous)
-    // Stryker disable next-line all: cache
-    if (at < 0) return void (this.#stale = true)
-    from.splice(at, 1)
-    insertSorted(to, next, compareByCreatedThenId)
+    if (this.#stale || collection === 'organizations') return
+    const workspaces = collection === 'workspaces'
+    const owner = workspaces ? 'organization' : 'workspace'
+    if (collection === 'accounts' || previous[owner] !== next[owner] || previous.created !== next.created) return this.markStale()
+    ;(workspaces ? this.#workspacesById : this.#applicationsById).set(next.id, next as never)
+    const lists = workspaces ? this.#workspacesByOrganization : this.#applicationsByWorkspace
+    const shared = workspaces ? this.#layer?.index.workspacesByOrganization : this.#layer?.index.applicationsByWorkspace
+    this.#replaceIn(this.#ownList<object>(lists, shared, next[owner] as string), previous, next)
   }
 
   #replaceIn<T>(list: T[], previous: T, next: T): void {

@@ -10,7 +10,7 @@ import { Indexes } from './indexes.ts'
 import { createRandom, hex } from './random.ts'
 import { DEFAULT_MODEL, type RecordModel } from './record-model.ts'
 import type { Account, Application, Entry, Workspace } from './schemas.ts'
-import { WrittenRecords, type WriteBounds } from './write-budget.ts'
+import { WrittenRecords } from './write-budget.ts'
 
 export interface StoreOptions {
   /** Seed of the identifiers the store mints for records created at run time. */
@@ -82,8 +82,11 @@ export class Store {
   #fieldSources = new FieldSources(0)
   #clock = createWriteClock(Date.now, 0)
   #pending: Promise<void> = Promise.resolve()
-  /** The records written since the last load, and their bound (see write-budget.ts). */
-  readonly #written = new WrittenRecords()
+  /**
+   * The records written since the last load, and the bounds of what they may keep (a demo server's mock
+   * has some): past them a write throws `WriteBudgetError` and changes nothing.
+   */
+  readonly written = new WrittenRecords()
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
   #loading = 0
   #failed = false
@@ -110,23 +113,6 @@ export class Store {
   /** Origin of the icon URLs of records made at run time. */
   get assetsOrigin(): string {
     return this.#options.assetsOrigin
-  }
-
-  /**
-   * The bound of what writes may keep (a demo server's mock has one): past it a write throws
-   * `WriteBudgetError` and changes nothing. Undefined: none.
-   */
-  get writeBounds(): WriteBounds | undefined {
-    return this.#written.bounds
-  }
-
-  set writeBounds(bounds: WriteBounds | undefined) {
-    this.#written.bounds = bounds
-  }
-
-  /** Characters of JSON the records written since the last load hold (what the bound counts). */
-  get writtenBytes(): number {
-    return this.#written.total
   }
 
   /** The initial state, prepared: what `reset()` brings back, and what other stores may start from. */
@@ -214,7 +200,7 @@ export class Store {
   /** Puts a baseline's records in the collections (or makes them readable there) and the indexes. */
   #put(baseline: Baseline): void {
     this.#loaded = baseline
-    this.#written.clear()
+    this.written.clear()
     this.#filled.clear()
     // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#exposed) for (const name of COLLECTIONS) this.#fill(name)
@@ -309,7 +295,7 @@ export class Store {
 
   /** Adds a record (valid: built by the store, or checked by the caller) through its collection. */
   async addRecord<Name extends CollectionName>(name: Name, values: StoredRecord<Name>): Promise<StoredRecord<Name>> {
-    const undo = this.#written.count(values.id, values)
+    const undo = this.written.count(values.id, values)
     this.#fill(name)
     try {
       const record = (await this.indexes.ownCreate(() => collectionOf(this.#db, name).create(values))) as StoredRecord<Name>
@@ -329,7 +315,7 @@ export class Store {
   async #update<Name extends CollectionName>(name: Name, previous: StoredRecord<Name>, change: (draft: Record<string, unknown>) => void): Promise<StoredRecord<Name>> {
     const preview: Record<string, unknown> = { ...previous }
     change(preview)
-    const undo = this.#written.count(previous.id, preview)
+    const undo = this.written.count(previous.id, preview)
     this.#fill(name)
     try {
       const next = (await this.indexes.ownWrite(previous.id, () => collectionOf(this.#db, name).update(previous, { data: change }))) as StoredRecord<Name> | undefined
@@ -360,7 +346,7 @@ export class Store {
     this.#fill(name)
     // A delete marks the indexes stale: they rebuild on the next read (deletes are rare; see indexes.ts).
     collectionOf(this.#db, name).delete(record)
-    this.#written.forget(record.id)
+    this.written.forget(record.id)
   }
 
   /** The whole state as plain JSON data, in insertion order. */

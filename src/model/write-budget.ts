@@ -1,34 +1,19 @@
 /**
  * What a store's writes may keep: the records written since its state was loaded, counted in characters of
- * their JSON (the stored version of each; a deleted one counts no more), within a bound. The demo server
- * gives each mock one (the base state, each session: docs/demo-server.md, "Limits and security"); a mock
+ * their JSON (the stored version of each; a deleted one counts no more), within bounds. The demo server
+ * gives each mock some (the base state, each session: docs/demo-server.md, "Limits and security"); a mock
  * made in a test has none.
  */
-import { sizeText } from '../text/size-text.ts'
 
+/** The bounds of a store's writes (the demo server's: its messages name its flags). */
 export interface WriteBounds {
-  /** Most characters of JSON the written records may hold together. */
-  readonly limit: number
-  /** How the bound is named to a client (`--max-write-bytes`). */
-  readonly name: string
-  /** A bound beyond the store's own (the sessions' data together): throws `WriteBudgetError` when `more` would pass it. */
-  admit?(more: number): void
+  /** Throws `WriteBudgetError` when the written records would hold `total` characters, `more` of them new. */
+  admit(total: number, more: number): void
 }
 
-/** A write that would pass its store's bound: nothing was written. The API answers it with a 429 problem. */
+/** A write that would pass a bound of its store: nothing was written. The API answers it with a 429 problem. */
 export class WriteBudgetError extends RangeError {
-  constructor(message: string) {
-    super(message)
-    this.name = 'WriteBudgetError'
-  }
-
-  /** The error of a store whose writes would hold `would`, over `bounds`. */
-  static over(would: number, bounds: WriteBounds): WriteBudgetError {
-    return new WriteBudgetError(
-      `this mock's writes would keep ${sizeText(would)} of records, over its bound of ${sizeText(bounds.limit)} (${bounds.name}): ` +
-        'delete records, reset it, or load another state',
-    )
-  }
+  override name = 'WriteBudgetError'
 }
 
 /** The records a store's writes keep, by id, and what they hold together. */
@@ -51,11 +36,7 @@ export class WrittenRecords {
     const size = JSON.stringify(record).length
     const before = this.#sizes.get(id)
     const more = size - (before ?? 0)
-    const bounds = this.bounds
-    if (bounds && more > 0) {
-      if (this.#total + more > bounds.limit) throw WriteBudgetError.over(this.#total + more, bounds)
-      bounds.admit?.(more)
-    }
+    if (more > 0) this.bounds?.admit(this.#total + more, more)
     this.#set(id, size, more)
     return () => this.#set(id, before, -more)
   }

@@ -128,7 +128,7 @@ export interface StartedServer {
 /** `startMockServer`, with the control plane the server's MCP over stdio acts on. */
 export async function startServer(options: MockServerOptions = {}): Promise<StartedServer> {
   const { port = 4010, host = '127.0.0.1', cors = true, onListening, adminToken = defaultToken(host), allowedHosts = [] } = options
-  const limits = checkedLimits({ maxRecords: options.maxRecords, bodyTimeout: options.bodyTimeout })
+  const limits = checkedLimits({ maxRecords: options.maxRecords, bodyTimeout: options.bodyTimeout, maxWriteBytes: options.maxWriteBytes })
   const ownHost = hostName(host.includes(':') ? `[${host}]` : host)
   const context: RouterContext = {
     url: '',
@@ -148,7 +148,7 @@ export async function startServer(options: MockServerOptions = {}): Promise<Star
   onListening?.(url)
   let control: Control
   try {
-    control = await startControl(options, url, limits.maxRecords)
+    control = await startControl(options, url, limits)
   } catch (error) {
     await closeServer(server)
     throw error
@@ -162,7 +162,7 @@ export async function startServer(options: MockServerOptions = {}): Promise<Star
   const redefine = async (definitions: Pick<MockApiOptions, 'operations' | 'fields'>) => {
     const previous = control
     const state = await stateWithout(previous.base.api, definitions.fields)
-    serve(await startControl({ ...options, ...definitions, name: previous.base.scenario }, url, limits.maxRecords, state))
+    serve(await startControl({ ...options, ...definitions, name: previous.base.scenario }, url, limits, state))
     previous.close()
   }
   const face = publicFace(() => control, server, { url, adminToken, redefine })
@@ -178,7 +178,7 @@ export async function startServer(options: MockServerOptions = {}): Promise<Star
  * The mock of the base state (built from the scenario or state, or from `initial`: a redefinition's) and
  * the control plane around it.
  */
-async function startControl(options: MockServerOptions, url: string, maxRecords: number, initial?: ScenarioState): Promise<Control> {
+async function startControl(options: MockServerOptions, url: string, limits: Required<ServerLimits>, initial?: ScenarioState): Promise<Control> {
   const { faults = [], sessions, name, scenario, state } = options
   const mockOptions = { assetsOrigin: url, ...mockOptionsOf(options) }
   let control: Control | undefined
@@ -192,7 +192,8 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
       apiOptions: mockOptions,
       startupFaults: faults,
       limits: sessions ?? {},
-      maxRecords,
+      maxRecords: limits.maxRecords,
+      maxWriteBytes: limits.maxWriteBytes,
     })
     await api.ready
     return control
@@ -204,7 +205,7 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
 
 /** The options of the server's mocks: everything but the server's own and what the data is built from. */
 function mockOptionsOf(options: MockServerOptions): MockApiOptions {
-  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, scenario, state, ...mock } = options
+  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, maxWriteBytes, scenario, state, ...mock } = options
   return mock
 }
 
