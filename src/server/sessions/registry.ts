@@ -21,7 +21,7 @@ import type { Account } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import { WriteBudgetError, type WriteBounds } from '../../model/write-budget.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
-import { DEFAULT_SESSION_LIMITS, SESSION_RECORDS_FACTOR, type OwnData, type SessionLimits } from '../limits.ts'
+import { DEFAULT_SESSION_LIMITS, SESSION_RECORDS_FACTOR, stateRecords, type OwnData, type SessionLimits } from '../limits.ts'
 import { sizeText } from '../../text/size-text.ts'
 import { workspaceIdsOf } from '../../mock-admin/info.ts'
 import { SessionKeys } from './key-index.ts'
@@ -233,9 +233,12 @@ export class SessionRegistry implements SessionHost {
   async replaceSessionState(session: Session, own: OwnData, build: () => ScenarioState): Promise<void> {
     this.#withinBudget(own, session.held)
     const keys = new Map<string, Credentials>()
+    let records = own.records
     added(this.#pending, own)
     try {
       const state = build()
+      // What it holds, once built (a preset's records are not known before).
+      records = stateRecords(state)
       const accounts = this.#withNewKeys(state.accounts, keys, session.keys)
       await replaceInitialState(session.api, { ...state, accounts })
     } finally {
@@ -248,7 +251,7 @@ export class SessionRegistry implements SessionHost {
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
     this.#keys.index(session)
     session.scenario = 'state'
-    session.own = own
+    session.own = { records, bytes: own.bytes }
     session.workspaceIds = workspaceIdsOf(session.api)
     // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })
