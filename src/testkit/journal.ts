@@ -5,7 +5,8 @@ import { copyChunks, type Reply } from '../handlers/reply.ts'
 import { overrideProblemDetail, overrideReply } from './overrides.ts'
 import { mswTemplate, pathParams } from './paths.ts'
 import { nestingOf } from '../text/json-nesting.ts'
-import { whyOf, type Why } from './why.ts'
+import { heapSize } from './heap-size.ts'
+import { whyOf, WHY_PROBLEMS_SHOWN, type Why } from './why.ts'
 
 export type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './why.ts'
 
@@ -26,7 +27,10 @@ export interface JournalEntry<Name extends string = OperationName> {
   /** Parsed JSON body, the text for a non-JSON body, undefined when there is none. */
   body: unknown
   status: number
-  /** The `detail` of the problem an error was answered with (status 400 and up); undefined otherwise. */
+  /**
+   * The `detail` of the problem an error was answered with (status 400 and up); undefined otherwise. Kept
+   * up to JOURNAL_BODY_LIMIT characters, then cut with `…[truncated]`.
+   */
   detail?: string
   /**
    * The response body: parsed JSON, or the text of another text type; a `[… not kept]` note for a body
@@ -66,7 +70,8 @@ const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
 /** Largest body text kept per entry: the journal is for assertions, not for storing uploads. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024
 /**
- * Bytes one journal keeps (bodies as received, URLs and headers): past them the oldest entries drop, so
+ * Bytes one journal keeps: bodies as received, URLs and headers, the problems `why` lists and an error's
+ * `detail`, and an entry once built for a reader (its bodies parsed). Past them the oldest entries drop, so
  * that a server of many sessions holds megabytes of journal, not gigabytes.
  */
 export const JOURNAL_BYTE_BUDGET = 8 * 1024 * 1024
@@ -102,9 +107,11 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     return this.#kept()
   }
 
-  /** The kept entries: the newest `limit`, within the byte budget. */
+  /** The kept entries: the newest `limit`, within the byte budget (building them may drop the oldest for later reads). */
   #kept(): JournalEntry<Name>[] {
-    return this.#records.slice(this.#head).map(entryOf) as JournalEntry<Name>[]
+    const entries = this.#records.slice(this.#head).map((record) => this.#entryOf(record)) as JournalEntry<Name>[]
+    this.#trim()
+    return entries
   }
 
   get limit(): number {
@@ -119,14 +126,33 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     this.#bytes += record.bytes
     while (this.#records.length - this.#head > this.#limit) this.#dropOldest()
     // The newest entry stays, whatever it costs (its body is cut at JOURNAL_BODY_LIMIT).
-    while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
+    this.#trim()
     // Shifting the array on every drop would copy it each time: it is compacted once half of it is dropped.
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: cleanup
     if (this.#head >= 1024 && this.#head * 2 >= this.#records.length) {
       this.#records = this.#records.slice(this.#head)
       this.#head = 0
     }
-    if (this.#listeners !== undefined) this.#announce(entryOf(record))
+    if (this.#listeners !== undefined) this.#announce(this.#entryOf(record))
+    this.#trim()
+  }
+
+  /** Drops the oldest entries while the journal is over its byte budget; the newest stays, whatever it costs. */
+  #trim(): void {
+    while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
+  }
+
+  /**
+   * The entry of a kept record, built on first use and kept from then on: what it holds beyond the record
+   * (its bodies parsed, `why`) counts against the budget from then on (the caller trims).
+   */
+  #entryOf(record: Kept): JournalEntry<string> {
+    if (record.entry) return record.entry
+    const entry = entryOf(record)
+    const cost = heapSize(entry)
+    record.bytes += cost
+    this.#bytes += cost
+    return entry
   }
 
   #dropOldest(): void {
@@ -169,7 +195,11 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     while (low <= high) {
       const middle = (low + high) >>> 1
       const found = records[middle]!
-      if (found.seq === seq) return entryOf(found) as JournalEntry<Name>
+      if (found.seq === seq) {
+        const entry = this.#entryOf(found) as JournalEntry<Name>
+        this.#trim()
+        return entry
+      }
       if (found.seq < seq) low = middle + 1
       else high = middle - 1
     }
@@ -241,6 +271,8 @@ type Kept = JournalRecord & {
   responseSize: number
   responseType: string | undefined
   detail: string | undefined
+  /** How many problems the answer had (`problem.errors` keeps WHY_PROBLEMS_SHOWN of them). */
+  problems: number
   entry?: JournalEntry<string>
 }
 
@@ -255,7 +287,9 @@ function keptOf(record: JournalRecord, seq: number): Kept {
   kept.seq = seq
   // A copy of the part kept, so that the request's whole buffer (up to 1 MiB) is let go.
   if (body && body.bytes.length > JOURNAL_BODY_LIMIT) kept.body = { ...body, bytes: body.bytes.slice(0, JOURNAL_BODY_LIMIT) }
-  kept.detail = record.status >= 400 ? (record.problem?.detail ?? (answer instanceof Response ? overrideProblemDetail(answer) : undefined)) : undefined
+  const detail = record.status >= 400 ? (record.problem?.detail ?? (answer instanceof Response ? overrideProblemDetail(answer) : undefined)) : undefined
+  kept.detail = detail === undefined ? undefined : cut(detail)
+  let bytes = keptProblem(kept) + (kept.detail?.length ?? 0)
   const reply = answer instanceof Response ? overrideReply(answer) : answer
   // Every body the kit builds states its length: no walk over its chunks.
   const length = reply?.headers['Content-Length']
@@ -266,18 +300,36 @@ function keptOf(record: JournalRecord, seq: number): Kept {
     kept.answer = undefined
     kept.responseType = reply!.headers['Content-Type']
   } else kept.answer = reply
-  let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0) + (kept.answer ? size : 0)
+  bytes += RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0) + (kept.answer ? size : 0)
   for (const name in record.headers) bytes += name.length + record.headers[name]!.length
   kept.bytes = bytes
   return kept
 }
 
+/**
+ * The problem a record keeps: the first WHY_PROBLEMS_SHOWN of its problems (a 1 MiB body of 130,000 unknown
+ * members is answered with all of them, and `why` lists these and the count) and its detail cut as
+ * `detail` is. Answers what they hold beyond the detail (which `detail` counts).
+ */
+function keptProblem(kept: Kept): number {
+  const { problem } = kept
+  kept.problems = problem?.errors?.length ?? 0
+  if (!problem) return 0
+  if (kept.problems > WHY_PROBLEMS_SHOWN || problem.detail.length > JOURNAL_BODY_LIMIT) {
+    kept.problem = { ...problem, detail: cut(problem.detail), errors: problem.errors?.slice(0, WHY_PROBLEMS_SHOWN) }
+  }
+  return kept.problems === 0 ? 0 : heapSize(kept.problem!.errors)
+}
+
+/** A text kept up to JOURNAL_BODY_LIMIT characters, then marked as cut. */
+function cut(text: string): string {
+  return text.length > JOURNAL_BODY_LIMIT ? `${text.slice(0, JOURNAL_BODY_LIMIT)}…[truncated]` : text
+}
+
 const TEXT = /json|^text\//i
 
-/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told (built once). */
+/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told (kept once built). */
 function entryOf(record: Kept): JournalEntry<string> {
-  // Stryker disable next-line all: cache
-  if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {
     headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
@@ -303,7 +355,7 @@ function entryOf(record: Kept): JournalEntry<string> {
     status: record.status,
     ...(record.detail === undefined ? {} : { detail: record.detail }),
     responseBody: responseBodyOf(record),
-    why: whyOf(record),
+    why: whyOf(record, record.problems),
     time: record.time,
     duration: record.duration,
   }
