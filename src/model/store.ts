@@ -10,7 +10,7 @@ import { Indexes } from './indexes.ts'
 import { createRandom, hex } from './random.ts'
 import { DEFAULT_MODEL, type RecordModel } from './record-model.ts'
 import type { Account, Application, Entry, Workspace } from './schemas.ts'
-import { WrittenRecords } from './write-budget.ts'
+import type { WrittenRecords } from './written-records.ts'
 
 export interface StoreOptions {
   /** Seed of the identifiers the store mints for records created at run time. */
@@ -83,10 +83,10 @@ export class Store {
   #clock = createWriteClock(Date.now, 0)
   #pending: Promise<void> = Promise.resolve()
   /**
-   * The records written since the last load, and the bounds of what they may keep (a demo server's mock
-   * has some): past them a write throws `WriteBudgetError` and changes nothing.
+   * The records written since the last load, counted against the bounds of what they may keep (a demo
+   * server's mock has some): past them a write throws `WriteBudgetError` and changes nothing. None: nothing counted.
    */
-  readonly written = new WrittenRecords()
+  written: WrittenRecords | undefined
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
   #loading = 0
   #failed = false
@@ -200,7 +200,7 @@ export class Store {
   /** Puts a baseline's records in the collections (or makes them readable there) and the indexes. */
   #put(baseline: Baseline): void {
     this.#loaded = baseline
-    this.written.clear()
+    this.written?.clear()
     this.#filled.clear()
     // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#exposed) for (const name of COLLECTIONS) this.#fill(name)
@@ -247,7 +247,7 @@ export class Store {
   }
 
   /** A new record's values with the fields of the user's own it lacks built, in the record's member order. */
-  #complete<T extends Record<string, unknown>>(record: FieldRecord, values: T): T {
+  complete<T extends Record<string, unknown>>(record: FieldRecord, values: T): T {
     const fields = (this.#options.model ?? DEFAULT_MODEL).fields[record]
     if (fields.length === 0) return values
     return { ...values, ...missingFieldValues(record, values, fields, this.#fieldSources) }
@@ -256,14 +256,14 @@ export class Store {
   async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
     const { id, ...stamps } = this.#stamped('workspace', principal)
     const { name, description, domain, ...fields } = input
-    const values = this.#complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
+    const values = this.complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
     return this.addRecord('workspaces', values as Workspace)
   }
 
   async createApplication(workspace: Workspace, input: NewApplication, principal: Account): Promise<Application> {
     const { id, icons, ...stamps } = this.#stamped('application', principal)
     const { gateways, group_or_users, policies, ...rest } = input
-    const values = this.#complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
+    const values = this.complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
     return this.addRecord('applications', values as Application)
   }
 
@@ -295,7 +295,7 @@ export class Store {
 
   /** Adds a record (valid: built by the store, or checked by the caller) through its collection. */
   async addRecord<Name extends CollectionName>(name: Name, values: StoredRecord<Name>): Promise<StoredRecord<Name>> {
-    const undo = this.written.count(values.id, values)
+    const undo = this.written?.count(values.id, values)
     this.#fill(name)
     try {
       const record = (await this.indexes.ownCreate(() => collectionOf(this.#db, name).create(values))) as StoredRecord<Name>
@@ -303,7 +303,7 @@ export class Store {
       this.indexes.added(name, record)
       return record
     } catch (error) {
-      undo()
+      undo?.()
       throw error
     }
   }
@@ -313,9 +313,7 @@ export class Store {
    * result; counted against the write bound before anything changes.
    */
   async #update<Name extends CollectionName>(name: Name, previous: StoredRecord<Name>, change: (draft: Record<string, unknown>) => void): Promise<StoredRecord<Name>> {
-    const preview: Record<string, unknown> = { ...previous }
-    change(preview)
-    const undo = this.written.count(previous.id, preview)
+    const undo = this.written?.count(previous.id, changedCopy(previous, change))
     this.#fill(name)
     try {
       const next = (await this.indexes.ownWrite(previous.id, () => collectionOf(this.#db, name).update(previous, { data: change }))) as StoredRecord<Name> | undefined
@@ -326,27 +324,31 @@ export class Store {
       this.indexes.replaced(name, previous, next)
       return next
     } catch (error) {
-      undo()
+      undo?.()
       throw error
     }
   }
 
   /** Deletes a workspace and its applications (no application outlives its workspace). */
   deleteWorkspace(workspace: Workspace): void {
-    for (const application of this.indexes.applicationsOf(workspace.id).slice()) this.deleteApplication(application)
-    this.deleteRecord('workspaces', workspace)
+    this.deleteRecords('applications', new Set(this.indexes.applicationsOf(workspace.id).map((application) => application.id)))
+    this.deleteRecords('workspaces', new Set([workspace.id]))
   }
 
   deleteApplication(application: Application): void {
-    this.deleteRecord('applications', application)
+    this.deleteRecords('applications', new Set([application.id]))
   }
 
-  /** Deletes one record (what refers to it is the caller's to delete first). */
-  deleteRecord<Name extends CollectionName>(name: Name, record: StoredRecord<Name>): void {
+  /**
+   * Deletes the records of a collection whose ids are given, in one pass over it (what refers to them is
+   * the caller's to delete too). The indexes rebuild on the next read (deletes are rare; see indexes.ts).
+   */
+  deleteRecords(name: CollectionName, ids: ReadonlySet<string>): void {
     this.#fill(name)
-    // A delete marks the indexes stale: they rebuild on the next read (deletes are rare; see indexes.ts).
-    collectionOf(this.#db, name).delete(record)
-    this.written.forget(record.id)
+    const records = this.#db[name].all() as { id: string }[]
+    replaceContent(this.#db[name], records.filter((record) => !ids.has(record.id)))
+    for (const id of ids) this.written?.forget(id)
+    this.indexes.markStale()
   }
 
   /** The whole state as plain JSON data, in insertion order. */
@@ -366,7 +368,13 @@ const COLLECTIONS: readonly CollectionName[] = ['organizations', 'accounts', 'wo
 interface WritableCollection {
   create(values: object): Promise<object>
   update(record: object, options: { data(draft: Record<string, unknown>): void }): Promise<object | undefined>
-  delete(record: object): unknown
+}
+
+/** A copy of `record` with `change` applied, as the collection will store it. */
+function changedCopy(record: object, change: (draft: Record<string, unknown>) => void): object {
+  const copy = { ...record }
+  change(copy)
+  return copy
 }
 
 function collectionOf(db: Database, name: CollectionName): WritableCollection {

@@ -10,6 +10,7 @@ import { dispatcherOf } from '../../api/dispatcher-of.ts'
 import type { Dispatcher } from '../../handlers/dispatch.ts'
 import type { ScenarioState } from '../../model/state.ts'
 import { WriteBudgetError, type WriteBounds } from '../../model/write-budget.ts'
+import { WrittenRecords } from '../../model/written-records.ts'
 import { registerFaultJson } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
 import { countsOf } from '../../mock-admin/info.ts'
@@ -46,12 +47,12 @@ export abstract class ServedMock {
     this.scenario = about.scenario
     this.seed = about.seed
     this.startupFaults = about.startupFaults
-    internalsOf(api).store.written.bounds = writes
+    internalsOf(api).store.written = new WrittenRecords(writes)
   }
 
   /** Characters of JSON its writes keep now (since its state was last loaded). */
   get writtenBytes(): number {
-    return internalsOf(this.api).store.written.total
+    return internalsOf(this.api).store.written?.total ?? 0
   }
 
   /** Loads a state (valid; `own`: its records and the bytes it was sent as) in place of its initial state; throws when it cannot. */
