@@ -34,8 +34,8 @@ export interface ServerLimits {
    * Most characters of JSON the records written through the API (and the console's record routes) may keep
    * in each mock, the base state and each session: the records written since its state was loaded, each
    * counted once, as stored now. A write past it is a 429 problem naming the bound. A session's writes
-   * count in the sessions' budget together too (`maxStateBytes`). Default 16 MiB (about 40 MB of memory
-   * when full: the records and the replies built of them).
+   * count in the sessions' budget together too (`maxStateBytes`). Default 16 MiB (about 32 MB of memory
+   * when full: the records, and their JSON kept for replies).
    */
   maxWriteBytes?: number
 }
