@@ -71,8 +71,8 @@ const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
 export const JOURNAL_BODY_LIMIT = 64 * 1024
 /**
  * Bytes one journal keeps: bodies as received, URLs and headers, the problems `why` lists and an error's
- * `detail`, and an entry once built for a reader (its bodies parsed). Past them the oldest entries drop, so
- * that a server of many sessions holds megabytes of journal, not gigabytes.
+ * `detail`, and an entry kept built for the next reader (its bodies parsed; kept only while that fits). Past
+ * them the oldest entries drop, so that a server of many sessions holds megabytes of journal, not gigabytes.
  */
 export const JOURNAL_BYTE_BUDGET = 8 * 1024 * 1024
 /** Deepest nesting of a JSON body kept as is; deeper members become DEPTH_MARKER (serializing stays safe). */
@@ -107,11 +107,9 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     return this.#kept()
   }
 
-  /** The kept entries: the newest `limit`, within the byte budget (building them may drop the oldest for later reads). */
+  /** The kept entries: the newest `limit`, within the byte budget. */
   #kept(): JournalEntry<Name>[] {
-    const entries = this.#records.slice(this.#head).map((record) => this.#entryOf(record)) as JournalEntry<Name>[]
-    this.#trim()
-    return entries
+    return this.#records.slice(this.#head).map((record) => this.#entryOf(record)) as JournalEntry<Name>[]
   }
 
   get limit(): number {
@@ -134,7 +132,6 @@ export class Journal<Name extends string = OperationName> implements RequestJour
       this.#head = 0
     }
     if (this.#listeners !== undefined) this.#announce(this.#entryOf(record))
-    this.#trim()
   }
 
   /** Drops the oldest entries while the journal is over its byte budget; the newest stays, whatever it costs. */
@@ -143,15 +140,19 @@ export class Journal<Name extends string = OperationName> implements RequestJour
   }
 
   /**
-   * The entry of a kept record, built on first use and kept from then on: what it holds beyond the record
-   * (its bodies parsed, `why`) counts against the budget from then on (the caller trims).
+   * The entry of a kept record, built on first use and kept for the next read when what it holds beyond the
+   * record (its bodies parsed, `why`) fits the budget, counted from then on; otherwise built again each time
+   * (reading never drops an entry).
    */
   #entryOf(record: Kept): JournalEntry<string> {
     if (record.entry) return record.entry
     const entry = entryOf(record)
     const cost = heapSize(entry)
-    record.bytes += cost
-    this.#bytes += cost
+    if (this.#bytes + cost <= this.#budget) {
+      record.entry = entry
+      record.bytes += cost
+      this.#bytes += cost
+    }
     return entry
   }
 
@@ -195,11 +196,7 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     while (low <= high) {
       const middle = (low + high) >>> 1
       const found = records[middle]!
-      if (found.seq === seq) {
-        const entry = this.#entryOf(found) as JournalEntry<Name>
-        this.#trim()
-        return entry
-      }
+      if (found.seq === seq) return this.#entryOf(found) as JournalEntry<Name>
       if (found.seq < seq) low = middle + 1
       else high = middle - 1
     }
@@ -328,7 +325,7 @@ function cut(text: string): string {
 
 const TEXT = /json|^text\//i
 
-/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told (kept once built). */
+/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told. */
 function entryOf(record: Kept): JournalEntry<string> {
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {
@@ -342,7 +339,7 @@ function entryOf(record: Kept): JournalEntry<string> {
   }
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries(pathParams(record.params))) params[name] = String(value)
-  record.entry = {
+  return {
     seq: record.seq,
     operation: record.operation?.name,
     method: record.method,
@@ -359,7 +356,6 @@ function entryOf(record: Kept): JournalEntry<string> {
     time: record.time,
     duration: record.duration,
   }
-  return record.entry
 }
 
 function responseBodyOf(record: Kept): unknown {

@@ -132,18 +132,26 @@ describe('what an entry keeps beyond its bodies', () => {
     expect(entries.at(-1)!.detail).toBe(`${'d'.repeat(JOURNAL_BODY_LIMIT)}…[truncated]`)
   })
 
-  test('an entry built for a reader counts its bodies parsed: the next read keeps fewer, the newest always', () => {
+  test('an entry built for a reader is kept for the next read only while its bodies parsed fit the budget: reading drops nothing', () => {
     const json = (n: number): JournalRecord => {
       const bytes = new TextEncoder().encode(`[${Array.from({ length: 8000 }, () => '0').join(',')}]`)
       return { ...record(n), headers: { 'x-n': String(n), 'content-type': 'application/json' }, body: { bytes, size: bytes.length, truncated: false } }
     }
-    const journal = new Journal(100, 4 * cost(json(1)))
-    for (let n = 1; n <= 4; n++) journal.record(json(n))
-    // The first read builds every entry (an array of 8,000 numbers is several times its 16 KB of text).
-    expect(kept(journal)).toEqual([1, 2, 3, 4])
-    const after = kept(journal)
-    expect(after.length).toBeLessThan(4)
-    expect(after.at(-1)).toBe(4)
+    // Room for two records' bodies parsed (an array of 8,000 numbers is several times its 16 KB of text).
+    const roomy = new Journal(100, 40 * cost(json(1)))
+    roomy.record(json(1))
+    roomy.record(json(2))
+    expect(roomy.entries[0]).toBe(roomy.entries[0])
+    // No room: built anew for every read, and nothing dropped for it.
+    const full = new Journal(100, 4 * cost(json(1)))
+    for (let n = 1; n <= 4; n++) full.record(json(n))
+    const first = full.entries
+    expect(first.map((entry) => Number(entry.headers['x-n']))).toEqual([1, 2, 3, 4])
+    expect(full.entries[0]).not.toBe(first[0])
+    expect(full.entries[0]).toEqual(first[0])
+    // Reading counted nothing: one more plain record drops the oldest alone.
+    full.record(record(5))
+    expect(kept(full)).toEqual([2, 3, 4, 5])
   })
 })
 
