@@ -59,8 +59,10 @@ function apiRuleProblems(api: MockApi, collection: CollectionName, changed: Reco
   return errors
 }
 
-function exists(api: MockApi, collection: CollectionName, id: string): boolean {
+/** Whether a record of `collection` has the id. */
+export function exists(api: MockApi, collection: CollectionName, id: string): boolean {
   const { store } = internalsOf(api)
   if (collection === 'workspaces') return store.indexes.workspace(id) !== undefined
+  if (collection === 'applications') return store.indexes.application(id) !== undefined
   return store.records(collection).some((record) => record.id === id)
 }

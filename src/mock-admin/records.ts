@@ -17,7 +17,7 @@ import type { StoredRecord } from '../model/store.ts'
 import type { Workspace } from '../model/schemas.ts'
 import { WriteBudgetError } from '../model/write-budget.ts'
 import type { AnyRecord, RecordFilter, RecordPage } from '../wire/admin.ts'
-import { recordProblems } from './record-rules.ts'
+import { exists, recordProblems } from './record-rules.ts'
 
 export const COLLECTIONS: readonly CollectionName[] = ['organizations', 'accounts', 'workspaces', 'applications']
 
@@ -71,10 +71,18 @@ export async function editRecord(api: MockApi, collection: CollectionName, id: s
   return written(() => internalsOf(api).store.putRecord(collection, previous as StoredRecord<typeof collection>, next as StoredRecord<typeof collection>))
 }
 
+/** How many records were added to each mock here (what the next addition's build is seeded with, besides the counts). */
+const additions = new WeakMap<MockApi, number>()
+
 /** Adds a record built by the factories under `parent` (an organization, or a workspace for applications). */
 export async function addRecord(api: MockApi, collection: CollectionName, parent: RecordFilter = {}): Promise<AnyRecord> {
   const { store } = internalsOf(api)
-  const built = build(api, collection, parent)
+  // Seeded by the counts and the number of additions so far: two additions at once build different records,
+  // and one whose id a record already has (the counts repeat after a deletion) is built again.
+  const turn = additions.get(api) ?? 0
+  additions.set(api, turn + 1)
+  let built = build(api, collection, parent, turn)
+  for (let salt = turn + 1; exists(api, collection, built.id); salt++) built = build(api, collection, parent, salt)
   // Fields of your own, built as for a record the API creates.
   const record = (collection === 'workspaces' ? store.complete('workspace', built) : collection === 'applications' ? store.complete('application', built) : built) as AnyRecord
   checked(recordProblems(api, collection, record))
@@ -121,10 +129,10 @@ async function written<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-function build(api: MockApi, collection: CollectionName, parent: RecordFilter): AnyRecord {
+function build(api: MockApi, collection: CollectionName, parent: RecordFilter, salt: number): AnyRecord {
   const { store } = internalsOf(api)
   const counts = COLLECTIONS.reduce((sum, name) => sum * 31 + store.records(name).length, api.seed)
-  const factories = createFactories({ seed: counts, assetsOrigin: store.assetsOrigin })
+  const factories = createFactories({ seed: counts + salt, assetsOrigin: store.assetsOrigin })
   const now = Date.now()
   const organizations = store.records('organizations')
   const owner = parent.organization ?? (parent.workspace === undefined ? undefined : store.indexes.workspace(parent.workspace)?.organization)

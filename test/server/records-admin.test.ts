@@ -105,6 +105,18 @@ describe('one rule, in place', () => {
   })
 })
 
+test('additions at once, and after a deletion, build records of their own: no id twice', async () => {
+  const [workspace] = expectJson(await call(server.url, '/__admin/records/workspaces')).records
+  const add = () => call(server.url, '/__admin/records/applications', { json: { workspace: workspace.id } })
+  const first = (await Promise.all([add(), add(), add()])).map((answer) => expectJson(answer, 201).id)
+  expect(new Set(first).size).toBe(3)
+  await call(server.url, `/__admin/records/applications/${first[2]}`, { method: 'DELETE' })
+  const second = (await Promise.all([add(), add()])).map((answer) => expectJson(answer, 201).id)
+  const ids = recordsOf(server.api, 'applications').map((application) => application.id)
+  expect(ids.length).toBe(new Set(ids).size)
+  expect(ids).toEqual(expect.arrayContaining([first[0], first[1], ...second]))
+})
+
 describe('the scenario switch', () => {
   test('a preset and seed served from now on (reset returns to it); the first principal keeps its credentials', async () => {
     const { apiKey } = server.api.credentials
