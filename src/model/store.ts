@@ -300,7 +300,7 @@ export class Store {
     try {
       const record = (await this.indexes.ownCreate(() => collectionOf(this.#db, name).create(values))) as StoredRecord<Name>
       deepFreeze(record)
-      this.indexes.added(name, record)
+      this.indexes.added(name, record as never)
       return record
     } catch (error) {
       undo?.()
@@ -321,7 +321,7 @@ export class Store {
       if (!next) throw new Error(`${previous.id} vanished during its update`)
       // Records are replaced, never edited: the serializer and the reply cache key on the object.
       deepFreeze(next)
-      this.indexes.replaced(name, previous, next)
+      this.indexes.replaced(name, previous as never, next as never)
       return next
     } catch (error) {
       undo?.()
@@ -341,14 +341,16 @@ export class Store {
 
   /**
    * Deletes the records of a collection whose ids are given, in one pass over it (what refers to them is
-   * the caller's to delete too). The indexes rebuild on the next read (deletes are rare; see indexes.ts).
+   * the caller's to delete too); the indexes drop them one by one.
    */
   deleteRecords(name: CollectionName, ids: ReadonlySet<string>): void {
     this.#fill(name)
-    const records = this.#db[name].all() as { id: string }[]
-    replaceContent(this.#db[name], records.filter((record) => !ids.has(record.id)))
+    const kept: { id: string }[] = []
+    const gone: { id: string }[] = []
+    for (const record of this.#db[name].all()) (ids.has(record.id) ? gone : kept).push(record)
+    replaceContent(this.#db[name], kept)
     for (const id of ids) this.written?.forget(id)
-    this.indexes.markStale()
+    for (const record of gone) this.indexes.removed(name, record as never)
   }
 
   /** The whole state as plain JSON data, in insertion order. */

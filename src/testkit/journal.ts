@@ -124,7 +124,7 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     this.#bytes += record.bytes
     while (this.#records.length - this.#head > this.#limit) this.#dropOldest()
     // The newest entry stays, whatever it costs (its body is cut at JOURNAL_BODY_LIMIT).
-    this.#trim()
+    while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
     // Shifting the array on every drop would copy it each time: it is compacted once half of it is dropped.
     // Stryker disable next-line ConditionalExpression,EqualityOperator,ArithmeticOperator: cleanup
     if (this.#head >= 1024 && this.#head * 2 >= this.#records.length) {
@@ -132,11 +132,6 @@ export class Journal<Name extends string = OperationName> implements RequestJour
       this.#head = 0
     }
     if (this.#listeners !== undefined) this.#announce(this.#entryOf(record))
-  }
-
-  /** Drops the oldest entries while the journal is over its byte budget; the newest stays, whatever it costs. */
-  #trim(): void {
-    while (this.#bytes > this.#budget && this.#records.length - this.#head > 1) this.#dropOldest()
   }
 
   /**
@@ -312,10 +307,9 @@ function keptProblem(kept: Kept): number {
   const { problem } = kept
   kept.problems = problem?.errors?.length ?? 0
   if (!problem) return 0
-  if (kept.problems > WHY_PROBLEMS_SHOWN || problem.detail.length > JOURNAL_BODY_LIMIT) {
-    kept.problem = { ...problem, detail: cut(problem.detail), errors: problem.errors?.slice(0, WHY_PROBLEMS_SHOWN) }
-  }
-  return kept.problems === 0 ? 0 : heapSize(kept.problem!.errors)
+  const errors = problem.errors?.slice(0, WHY_PROBLEMS_SHOWN)
+  kept.problem = { ...problem, detail: cut(problem.detail), errors }
+  return heapSize(errors)
 }
 
 /** A text kept up to JOURNAL_BODY_LIMIT characters, then marked as cut. */

@@ -88,8 +88,8 @@ export const RECORD_IDS_SHOWN = 100
 /** Problems a validation decision lists; `count` says how many there were. */
 export const WHY_PROBLEMS_SHOWN = 100
 
-/** The `why` of a kept record (`problems`: how many problems it had, of which it keeps WHY_PROBLEMS_SHOWN). */
-export function whyOf(record: JournalRecord, problems = record.problem?.errors?.length ?? 0): Why {
+/** The `why` of a kept record (`problems`: how many problems it had; it keeps the first WHY_PROBLEMS_SHOWN). */
+export function whyOf(record: JournalRecord, problems: number): Why {
   const { problem } = record
   const fault = answeringFault(record)
   const [read, written] = recordsOf(record.records)
@@ -160,7 +160,7 @@ function decisionOf(record: JournalRecord, problem: ProblemNote | undefined, fau
     case 'body':
       return { kind: 'body', detail: problem.detail }
   }
-  if (problem.status === 422 && problem.errors) return { kind: 'validation', problems: problem.errors.slice(0, WHY_PROBLEMS_SHOWN), count: problems }
+  if (problem.status === 422 && problem.errors) return { kind: 'validation', problems: problem.errors, count: problems }
   return { kind: 'operation', detail: problem.detail }
 }
 

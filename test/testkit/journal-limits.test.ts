@@ -124,7 +124,7 @@ describe('what an entry keeps beyond its bodies', () => {
   })
 
   test("an error's detail counts, and is kept up to JOURNAL_BODY_LIMIT characters, then cut", () => {
-    const journal = new Journal(100, 3 * (cost(record(1)) + JOURNAL_BODY_LIMIT + 20))
+    const journal = new Journal(100, 3 * (cost(record(1)) + JOURNAL_BODY_LIMIT + 100))
     for (let n = 1; n <= 3; n++) journal.record(refused(n, 0, 10 * JOURNAL_BODY_LIMIT))
     journal.record(refused(4, 0, 10 * JOURNAL_BODY_LIMIT))
     const entries = journal.entries
