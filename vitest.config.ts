@@ -87,6 +87,7 @@ const HOSTILE = [
   'test/record/hostile.test.ts',
   'test/verify/hostile.test.ts',
   'test/hostile/attack-doors.test.ts',
+  'test/hostile/attack-budgets.test.ts',
   'test/hostile/concurrency.test.ts',
   'test/hostile/sessions.test.ts',
   'test/model/index-consistency.test.ts',

@@ -11,11 +11,14 @@
  *  - a fault flood on a session of its own: a hundred faults (201), the 101st (422), a 50 MB detail (413)
  *    and a latency of 1e300 (422), every 10 s,
  *  - the sessions' state budget: sessions given states of a few records carrying 20 MB each, in their own
- *    `POST .../state` (200 until the budget, then 429, then the attack's sessions deleted and again).
+ *    `POST .../state` (200 until the budget, then 429, then the attack's sessions deleted and again),
+ * and those of issue 40 (bench/soak-budgets.ts): the journal flood, the scenario flood, the write flood (in
+ * the state budget's turn, once it has emptied the budget) and the record-route loop.
  * Counts go into `byKind`; a wrong status into `fail`.
  */
 import { readFileSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
+import { budgetAttacks, type ExpectStatus } from './soak-budgets.ts'
 
 const STALLED_STREAMS = 20
 /** How long a stalled stream reads nothing (the server drops a stream past 1 MiB unsent well before). */
@@ -79,14 +82,16 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
   }
   for (let i = 0; i < STALLED_STREAMS; i++) stalledStream()
 
-  const expectStatus = async (kind: string, path: string, init: RequestInit, expected: number) => {
+  const expectStatus: ExpectStatus = async (kind, path, init, expected) => {
     try {
       const response = await fetch(`${url}${path}`, init)
       const text = await response.text()
       count(kind)
       if (response.status !== expected) fail(`${kind} ${init.method ?? 'GET'} ${path.slice(0, 60)}: ${response.status} ${text.slice(0, 200)}`)
+      return text
     } catch (error) {
       fail(`${kind}: ${(error as Error).message}`)
+      return undefined
     }
   }
   // Two clients sending requests (404) whose log events are big: the stalled streams fill in seconds.
@@ -113,12 +118,17 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
     stalledBody.setTimeout(60_000, () => stalledBody.destroy())
   }, EVERY_MS)
 
-  const doors = attackDoors(url, expectStatus, count, fail)
+  const budgets = budgetAttacks(url, auth, expectStatus, fail)
+  const doors = attackDoors(url, expectStatus, count, fail, budgets.writeFlood)
   let ticks = 0
   const doorTimer = setInterval(() => {
     void doors.mcpBatch()
     void doors.sessionBudget()
-    if (ticks++ % 5 === 0) void doors.faultFlood()
+    void doors.track(budgets.scenarioFlood())
+    void doors.track(budgets.recordLoop())
+    if (ticks % 5 === 0) void doors.faultFlood()
+    // A 422 of 130,000 problems costs the server most of a second: one to each mock every 20 s.
+    if (ticks++ % 10 === 2) void doors.track(budgets.journalFlood())
   }, EVERY_MS)
 
   return {
@@ -127,6 +137,8 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
       clearInterval(timer)
       clearInterval(doorTimer)
       await doors.settled()
+      await doors.stop()
+      await budgets.stop()
       await Promise.all(feeders)
       for (const socket of sockets) socket.destroy()
     },
@@ -135,12 +147,13 @@ export function driveAttacks(url: string, auth: Record<string, string>, byKind: 
 
 const headerLines = (headers: Record<string, string>) => Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('')
 
-type ExpectStatus = (kind: string, path: string, init: RequestInit, expected: number) => Promise<void>
-
 const SMALL = readFileSync(new URL('../fixtures/small.json', import.meta.url), 'utf8')
 
-/** The attacks of issue 35 (see the top of the file); `settled` resolves when the ones under way are done. */
-function attackDoors(url: string, expectStatus: ExpectStatus, count: (kind: string) => void, fail: (what: string) => void) {
+/**
+ * The attacks of issue 35 (see the top of the file); `settled` resolves when the ones under way (and those
+ * given to `track`) are done. `emptied` runs each time the state budget's attack has emptied the budget.
+ */
+function attackDoors(url: string, expectStatus: ExpectStatus, count: (kind: string) => void, fail: (what: string) => void, emptied: () => Promise<void>) {
   const json = { 'Content-Type': 'application/json' }
   const post = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({ method: 'POST', headers: { ...json, ...headers }, body: JSON.stringify(body) })
   const pending = new Set<Promise<unknown>>()
@@ -188,13 +201,19 @@ function attackDoors(url: string, expectStatus: ExpectStatus, count: (kind: stri
           count(`attack:session state of 20 MB ${response.status}`)
           if (response.status === 429) {
             for (const id of budgetSessions.splice(0)) await fetch(`${url}/__admin/sessions/${id}`, { method: 'DELETE' })
+            await emptied()
           } else if (response.status !== 200) {
             fail(`attack:session state of 20 MB: ${response.status}`)
           }
         })().finally(() => (budgetBusy = false)),
       )
     },
+    track,
     settled: () => Promise.allSettled([...pending]),
+    /** Deletes the sessions the state budget's attack holds (the next minute's phase starts from an empty budget). */
+    async stop() {
+      for (const id of budgetSessions.splice(0)) await fetch(`${url}/__admin/sessions/${id}`, { method: 'DELETE' })
+    },
   }
 }
 

@@ -14,6 +14,7 @@ import type { Baseline } from '../model/baseline.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
+import type { WrittenRecords } from '../model/written-records.ts'
 import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
 import { completeState } from './initial-state.ts'
 import type { Overrides } from '../testkit/overrides.ts'
@@ -51,6 +52,24 @@ export function servedSurfaceOf(api: MockApi): ApiSurface<Operation> {
 /** The overrides in force (a failed test's evidence lists them). */
 export function overridesOf(api: MockApi): Overrides {
   return internalsOf(api).mock.overrides
+}
+
+/** The store as the console's record routes read and edit it: in place, through its indexes, as the API's writes do. */
+export type RecordStore = Pick<Store, 'records' | 'indexes' | 'putRecord' | 'addRecord' | 'deleteRecords' | 'complete' | 'assetsOrigin'>
+
+/** The mock's store, for the record routes (src/mock-admin/records.ts). */
+export function recordStoreOf(api: MockApi): RecordStore {
+  return internalsOf(api).store
+}
+
+/** Puts the mock's writes under a byte budget (the demo server's `--max-write-bytes`, decision 0020). */
+export function budgetWrites(api: MockApi, written: WrittenRecords): void {
+  internalsOf(api).store.written = written
+}
+
+/** Characters of JSON the mock's writes keep now, under its budget (0 without one). */
+export function writtenBytesOf(api: MockApi): number {
+  return internalsOf(api).store.written?.total ?? 0
 }
 
 /** The behaviour profile in force, every knob set. */

@@ -49,8 +49,10 @@ export interface CliSettings {
   failStatus: number
   /** Most sessions at once. */
   maxSessions: number
-  /** Most bytes of JSON the sessions' own states may hold together. */
+  /** Most bytes of JSON the sessions' own states and writes may hold together. */
   maxSessionBytes: number
+  /** Most bytes of JSON the writes of each mock (the base state, each session) may keep. */
+  maxWriteBytes: number
   /** Milliseconds without a request after which a session is deleted. */
   sessionIdle: number
   /** Most records a scenario or state loaded over HTTP may hold. */
@@ -87,6 +89,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   failStatus: 503,
   maxSessions: DEFAULT_SESSION_LIMITS.maxSessions,
   maxSessionBytes: DEFAULT_SESSION_LIMITS.maxStateBytes,
+  maxWriteBytes: DEFAULT_LIMITS.maxWriteBytes,
   sessionIdle: DEFAULT_SESSION_LIMITS.idleTimeout,
   maxRecords: DEFAULT_LIMITS.maxRecords,
   bodyTimeout: DEFAULT_LIMITS.bodyTimeout,
@@ -237,7 +240,14 @@ export const FLAGS: readonly Flag[] = [
     name: 'max-session-bytes',
     key: 'maxSessionBytes',
     value: '<size>',
-    description: `Most JSON the states sessions are given may hold together: 64MiB, 1GiB (default ${sizeText(DEFAULT_SETTINGS.maxSessionBytes).replace(' ', '')})`,
+    description: `Most JSON the states sessions are given and their writes may hold together: 64MiB, 1GiB (default ${sizeText(DEFAULT_SETTINGS.maxSessionBytes).replace(' ', '')})`,
+    parse: size(1024),
+  }),
+  defineFlag({
+    name: 'max-write-bytes',
+    key: 'maxWriteBytes',
+    value: '<size>',
+    description: `Most JSON the records written through the API may keep, in the base state and in each session: 16MiB, 256MiB (default ${sizeText(DEFAULT_SETTINGS.maxWriteBytes).replace(' ', '')})`,
     parse: size(1024),
   }),
   defineFlag({

@@ -142,6 +142,7 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
     sessions: { maxSessions: settings.maxSessions, idleTimeout: settings.sessionIdle, maxStateBytes: settings.maxSessionBytes },
     maxRecords: settings.maxRecords,
     bodyTimeout: settings.bodyTimeout,
+    maxWriteBytes: settings.maxWriteBytes,
     adminToken: settings.adminToken,
     allowedHosts: settings.allowedHosts,
   }

@@ -71,11 +71,6 @@ async function keepOne(mock: MockContext, collection: 'workspaces' | 'applicatio
 // Values of the declared fields a kept record lacks: a source of live's own, so that the mock's stay where they were.
 const fieldSources = new FieldSources(0, 3)
 
-type Collection = {
-  create(values: object): Promise<Workspace | Application>
-  update(record: object, options: { data(draft: Record<string, unknown>): void }): Promise<Workspace | Application | undefined>
-}
-
 /**
  * Stores a record as the service gave it: in place of the stored one of its id, else added, through the
  * collection (which validates it: a record that does not fit throws, and nothing changes), the indexes
@@ -86,32 +81,12 @@ async function keep(mock: MockContext, name: 'workspaces' | 'applications', valu
   const workspaces = name === 'workspaces'
   const id = values.id as string
   const previous = workspaces ? store.indexes.workspace(id) : store.indexes.application(id)
-  const collection = store.db[name] as unknown as Collection
   if (previous === undefined) {
     const record = workspaces ? 'workspace' : 'application'
     const complete = { ...values, ...missingFieldValues(record, values, mock.surface.model.fields[record], fieldSources) }
-    const created = await store.indexes.ownCreate(() => collection.create(complete))
-    deepFreeze(created)
-    if (workspaces) store.indexes.addedWorkspace(created as Workspace)
-    else store.indexes.addedApplication(created as Application)
+    await store.addRecord(name, complete as Workspace & Application)
     return
   }
-  const next = await store.indexes.ownWrite(id, () =>
-    collection.update(previous, {
-      data(draft) {
-        for (const [key, value] of Object.entries(values)) if (value !== undefined) draft[key] = value
-      },
-    }),
-  )
-  if (next === undefined) throw new Error(`${id} vanished while it was kept`)
-  deepFreeze(next)
-  swapped(store, previous, next, workspaces)
-}
-
-/** The indexes swap a record in place when its list and its place in it stay; otherwise they rebuild. */
-function swapped(store: Store, previous: Workspace | Application, next: Workspace | Application, workspaces: boolean): void {
-  const owner = (record: Workspace | Application) => (workspaces ? (record as Workspace).organization : (record as Application).workspace)
-  if (next.created !== previous.created || owner(next) !== owner(previous)) store.indexes.markStale()
-  else if (workspaces) store.indexes.replacedWorkspace(previous as Workspace, next as Workspace)
-  else store.indexes.replacedApplication(previous as Application, next as Application)
+  const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined))
+  await store.putRecord(name, previous as Workspace & Application, { ...previous, ...given } as Workspace & Application)
 }

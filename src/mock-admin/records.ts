@@ -1,20 +1,23 @@
 /**
  * The records of one mock as a person edits them (the console's and the devtools panel's Data section):
- * a page of a collection, a field changed, a record added by the factories, a record deleted. Every change
- * is checked as a state file is (`validateState`: the record's schema and every reference) and loaded in
- * place of the current state: the next request sees it, and `reset()` still returns to the initial state.
- * A rejected change throws a 422 `Problem` whose location names the field (`body.name`), and changes nothing.
+ * a page of a collection, a field changed, a record added by the factories, a record deleted. Each change
+ * is checked (record-rules.ts: a field the API writes by the API's rule, the record by its schema and its
+ * references) and made in place, as the API's writes are: only the records it changes and the indexes
+ * over them, whatever the size of the data; the next request sees it, and `reset()` still returns to the
+ * initial state. A rejected change throws a 422 `Problem` whose location names the field (`body.name`),
+ * and changes nothing; a change past the mock's write budget (a demo server's) is a 429.
  */
 import type { MockApi } from '../api/mock-api.ts'
-import { assetsOriginOf, recordsOf, replaceState } from '../api/internals.ts'
+import { recordStoreOf } from '../api/internals.ts'
 import { createFactories } from '../factories/factories.ts'
 import { Problem } from '../handlers/reply/problem.ts'
 import type { CollectionName } from '../model/database.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
+import type { StoredRecord } from '../model/store.ts'
 import type { Workspace } from '../model/schemas.ts'
-import type { ScenarioState } from '../model/state.ts'
-import { InvalidStateError } from '../model/validate-state.ts'
+import { WriteBudgetError } from '../model/write-budget.ts'
 import type { AnyRecord, RecordFilter, RecordPage } from '../wire/admin.ts'
+import { exists, recordProblems } from './record-rules.ts'
 
 export const COLLECTIONS: readonly CollectionName[] = ['organizations', 'accounts', 'workspaces', 'applications']
 
@@ -30,7 +33,7 @@ export function listRecords(api: MockApi, collection: CollectionName, filter: Re
 }
 
 function matching(api: MockApi, collection: CollectionName, filter: RecordFilter): AnyRecord[] {
-  const records = recordsOf(api, collection) as readonly AnyRecord[]
+  const records = recordStoreOf(api).records(collection) as readonly AnyRecord[]
   const { organization, workspace } = filter
   const found = records.filter(
     (record) =>
@@ -42,14 +45,18 @@ function matching(api: MockApi, collection: CollectionName, filter: RecordFilter
 
 /** One record by id; a 404 problem when there is none. */
 export function recordOf(api: MockApi, collection: CollectionName, id: string): AnyRecord {
-  const found = (recordsOf(api, collection) as readonly AnyRecord[]).find((record) => record.id === id)
+  const store = recordStoreOf(api)
+  const found =
+    collection === 'workspaces' ? store.indexes.workspace(id) :
+    collection === 'applications' ? store.indexes.application(id) :
+    (store.records(collection) as readonly AnyRecord[]).find((record) => record.id === id)
   if (!found) throw new Problem(404, `no ${singular(collection)} ${id}`)
   return found
 }
 
 /**
  * Changes fields of one record (`{ name: 'New name' }`); `id` stays. Resolves with the record as stored.
- * A value that breaks the record's schema or a reference is a 422 naming `body.<field>`.
+ * A value the API's rule, the record's schema or a reference refuses is a 422 naming `body.<field>`.
  */
 export async function editRecord(api: MockApi, collection: CollectionName, id: string, changes: Record<string, unknown>): Promise<AnyRecord> {
   if (changes === null || typeof changes !== 'object' || Array.isArray(changes)) {
@@ -58,77 +65,89 @@ export async function editRecord(api: MockApi, collection: CollectionName, id: s
   if ('id' in changes) {
     throw new Problem(422, 'validation failed', [{ message: 'an id cannot change: delete the record and add another', location: 'body.id', value: changes.id }])
   }
-  const state = api.snapshot()
-  const records = state[collection] as AnyRecord[]
-  const index = records.findIndex((record) => record.id === id)
-  if (index < 0) throw new Problem(404, `no ${singular(collection)} ${id}`)
-  records[index] = { ...records[index]!, ...changes } as AnyRecord
-  await load(api, state, `${collection}[${index}]`)
-  return recordOf(api, collection, id)
+  const previous = recordOf(api, collection, id)
+  const next = { ...previous, ...changes } as AnyRecord
+  checked(recordProblems(api, collection, next, changes))
+  return written(() => recordStoreOf(api).putRecord(collection, previous as StoredRecord<typeof collection>, next as StoredRecord<typeof collection>))
 }
+
+/** How many records were added to each mock here (what the next addition's build is seeded with, besides the counts). */
+const additions = new WeakMap<MockApi, number>()
 
 /** Adds a record built by the factories under `parent` (an organization, or a workspace for applications). */
 export async function addRecord(api: MockApi, collection: CollectionName, parent: RecordFilter = {}): Promise<AnyRecord> {
-  const state = api.snapshot()
-  const record = build(api, state, collection, parent)
-  ;(state[collection] as AnyRecord[]).push(record)
-  await load(api, state, `${collection}[${state[collection].length - 1}]`)
-  return record
+  const store = recordStoreOf(api)
+  // Seeded by the counts and the number of additions so far: two additions at once build different records,
+  // and one whose id a record already has (the counts repeat after a deletion) is built again.
+  const turn = additions.get(api) ?? 0
+  additions.set(api, turn + 1)
+  let built = build(api, collection, parent, turn)
+  for (let salt = turn + 1; exists(api, collection, built.id); salt++) built = build(api, collection, parent, salt)
+  // Fields of your own, built as for a record the API creates.
+  const record = (collection === 'workspaces' ? store.complete('workspace', built) : collection === 'applications' ? store.complete('application', built) : built) as AnyRecord
+  checked(recordProblems(api, collection, record))
+  return written(() => store.addRecord(collection, record as StoredRecord<typeof collection>))
 }
 
 /** Deletes a record and what belongs to it (an organization's accounts and workspaces, a workspace's applications). */
 export async function deleteRecord(api: MockApi, collection: CollectionName, id: string): Promise<{ deleted: number }> {
-  const state = api.snapshot()
+  const store = recordStoreOf(api)
   recordOf(api, collection, id)
-  const gone = new Set([id])
-  const keep = <T extends AnyRecord>(records: T[], owner: (record: T) => string | undefined) =>
-    records.filter((record) => {
-      const dropped = gone.has(record.id) || gone.has(owner(record) ?? '')
-      if (dropped) gone.add(record.id)
-      return !dropped
-    })
-  state.organizations = keep(state.organizations, () => undefined)
-  state.accounts = keep(state.accounts, (account) => account.organization)
-  state.workspaces = keep(state.workspaces, (workspace) => workspace.organization)
-  state.applications = keep(state.applications, (application) => application.workspace)
-  if (state.accounts.length === 0) {
+  const gone = belongingTo(api, collection, id)
+  if (gone.accounts.size === store.records('accounts').length) {
     throw new Problem(422, 'validation failed', [{ message: 'the mock needs one account (a principal) at least: this would delete the last', location: 'id', value: id }])
   }
-  await load(api, state, '')
-  return { deleted: gone.size }
+  for (const name of ['applications', 'workspaces', 'accounts', 'organizations'] as const) if (gone[name].size > 0) store.deleteRecords(name, gone[name])
+  return { deleted: COLLECTIONS.reduce((sum, name) => sum + gone[name].size, 0) }
 }
 
-/** Validates and loads the changed state; a problem of the changed record becomes a 422 at `body.<field>`. */
-async function load(api: MockApi, state: ScenarioState, changed: string): Promise<void> {
+/** The ids of a record and of what belongs to it, by collection. */
+function belongingTo(api: MockApi, collection: CollectionName, id: string): Record<CollectionName, Set<string>> {
+  const store = recordStoreOf(api)
+  const gone = { organizations: new Set<string>(), accounts: new Set<string>(), workspaces: new Set<string>(), applications: new Set<string>() }
+  gone[collection].add(id)
+  if (collection === 'organizations') {
+    for (const account of store.records('accounts')) if (account.organization === id) gone.accounts.add(account.id)
+    for (const workspace of store.indexes.workspacesOf(id)) gone.workspaces.add(workspace.id)
+  }
+  for (const workspace of gone.workspaces) for (const application of store.indexes.applicationsOf(workspace)) gone.applications.add(application.id)
+  return gone
+}
+
+/** Throws the 422 of a change's problems, if it has any. */
+function checked(problems: ReturnType<typeof recordProblems>): void {
+  if (problems.length > 0) throw new Problem(422, 'validation failed', problems)
+}
+
+/** A store write, its budget's refusal a 429 problem naming the bound. */
+async function written<T>(write: () => Promise<T>): Promise<T> {
   try {
-    await replaceState(api, state)
+    return await write()
   } catch (error) {
-    if (!(error instanceof InvalidStateError)) throw error
-    const own = changed !== '' ? error.problems.filter((problem) => problem.location.startsWith(changed)) : []
-    const details = (own.length > 0 ? own : error.problems).map((problem) => ({
-      message: problem.reason,
-      location: problem.location.startsWith(`${changed}.`) ? `body.${problem.location.slice(changed.length + 1)}` : `state.${problem.location}`,
-    }))
-    throw new Problem(422, 'validation failed', details)
+    if (error instanceof WriteBudgetError) throw new Problem(429, error.message)
+    throw error
   }
 }
 
-function build(api: MockApi, state: ScenarioState, collection: CollectionName, parent: RecordFilter): AnyRecord {
-  const counts = COLLECTIONS.reduce((sum, name) => sum * 31 + state[name].length, api.seed)
-  const factories = createFactories({ seed: counts, assetsOrigin: assetsOriginOf(api) })
+function build(api: MockApi, collection: CollectionName, parent: RecordFilter, salt: number): AnyRecord {
+  const store = recordStoreOf(api)
+  const counts = COLLECTIONS.reduce((sum, name) => sum * 31 + store.records(name).length, api.seed)
+  const factories = createFactories({ seed: counts + salt, assetsOrigin: store.assetsOrigin })
   const now = Date.now()
-  const organization = state.organizations.find((org) => org.id === (parent.organization ?? state.workspaces.find((w) => w.id === parent.workspace)?.organization)) ?? state.organizations[0]
-  const accounts = state.accounts.filter((account) => account.organization === organization?.id).map((account) => account.id)
+  const organizations = store.records('organizations')
+  const owner = parent.organization ?? (parent.workspace === undefined ? undefined : store.indexes.workspace(parent.workspace)?.organization)
+  const organization = organizations.find((org) => org.id === owner) ?? organizations[0]
+  const accounts = store.records('accounts').filter((account) => account.organization === organization?.id).map((account) => account.id)
   if (collection === 'organizations') return factories.buildOrganization()
   if (!organization) throw new Problem(422, 'validation failed', [{ message: 'add an organization first', location: 'organization' }])
   if (collection === 'accounts') return factories.buildAccount({ organization: organization.id })
   if (accounts.length === 0) throw new Problem(422, 'validation failed', [{ message: `organization ${organization.id} has no account: add one first`, location: 'organization' }])
   if (collection === 'workspaces') {
-    return factories.buildWorkspace({ created: now, updated: now }, { organization, accounts, index: state.workspaces.length })
+    return factories.buildWorkspace({ created: now, updated: now }, { organization, accounts, index: store.records('workspaces').length })
   }
-  const workspace = state.workspaces.find((w) => w.id === parent.workspace)
+  const workspace = parent.workspace === undefined ? undefined : store.indexes.workspace(parent.workspace)
   if (!workspace) throw new Problem(422, 'validation failed', [{ message: 'name the workspace the application belongs to', location: 'workspace', value: parent.workspace }])
-  const index = state.applications.filter((application) => application.workspace === workspace.id).length
+  const index = store.indexes.applicationsOf(workspace.id).length
   return factories.buildApplication({ created: now, updated: now }, { workspace, organizationDomain: organization.domain, accounts, index, pools: factories.buildPools() })
 }
 

@@ -5,6 +5,9 @@ import type { Account, Application, Workspace } from './schemas.ts'
 import type { ScenarioState } from './state.ts'
 import { compareByCreatedThenId, insertSorted } from './ordering.ts'
 
+/** A record of any collection, as `replaced` reads it. */
+type AnyRecord = { readonly id: string; readonly created: number } & Readonly<Record<string, unknown>>
+
 /** Where the indexes read records when they rebuild: the store's collections, or what they will hold. */
 export interface RecordSource {
   records<Name extends CollectionName>(name: Name): readonly ScenarioState[Name][number][]
@@ -35,9 +38,10 @@ export class Indexes {
   #pendingCreates = 0
   /** The shared, read-only layer; undefined once the maps below hold everything. */
   #layer: Baseline | undefined
-  #workspacesById = new Map<string, Workspace>()
+  /** This store's own versions; `null`: deleted here (the shared layer, which never changes, still has it). */
+  #workspacesById = new Map<string, Workspace | null>()
   #workspacesByOrganization = new Map<string, Workspace[]>()
-  #applicationsById = new Map<string, Application>()
+  #applicationsById = new Map<string, Application | null>()
   #applicationsByWorkspace = new Map<string, Application[]>()
   #accountsByKey = new Map<string, Account>()
   // Stryker disable next-line all: unseen
@@ -166,12 +170,14 @@ export class Indexes {
 
   workspace(id: string): Workspace | undefined {
     const self = this.#fresh()
-    return self.#workspacesById.get(id) ?? self.#layer?.index.workspacesById.get(id)
+    const own = self.#workspacesById.get(id)
+    return own === undefined ? self.#layer?.index.workspacesById.get(id) : (own ?? undefined)
   }
 
   application(id: string): Application | undefined {
     const self = this.#fresh()
-    return self.#applicationsById.get(id) ?? self.#layer?.index.applicationsById.get(id)
+    const own = self.#applicationsById.get(id)
+    return own === undefined ? self.#layer?.index.applicationsById.get(id) : (own ?? undefined)
   }
 
   /** The organization's workspaces in list order. Do not mutate. */
@@ -202,41 +208,59 @@ export class Indexes {
     return list
   }
 
-  /** Records a workspace the kit created (creates emit no hook the indexes listen to; see the constructor). */
-  addedWorkspace(workspace: Workspace): void {
+  /** A collection's maps: by id (this store's own), its lists by owner (own and the layer's), and the owner's member. */
+  #of(collection: 'workspaces' | 'applications') {
+    const layer = this.#layer?.index
+    return collection === 'workspaces'
+      ? { byId: this.#workspacesById as Map<string, AnyRecord | null>, lists: this.#workspacesByOrganization as Map<string, AnyRecord[]>, shared: layer?.workspacesByOrganization as ReadonlyMap<string, readonly AnyRecord[]> | undefined, owner: 'organization' }
+      : { byId: this.#applicationsById as Map<string, AnyRecord | null>, lists: this.#applicationsByWorkspace as Map<string, AnyRecord[]>, shared: layer?.applicationsByWorkspace as ReadonlyMap<string, readonly AnyRecord[]> | undefined, owner: 'workspace' }
+  }
+
+  /**
+   * Records a workspace or an application the kit created (creates emit no hook the indexes listen to; see
+   * the constructor); another kind is found by a rebuild (its count changed).
+   */
+  added(collection: CollectionName, record: AnyRecord): void {
+    if (collection !== 'workspaces' && collection !== 'applications') return
+    const { byId, lists, shared, owner } = this.#of(collection)
     // A rebuild that ran after the record was stored already holds it.
     // Stryker disable next-line all: cache
-    if (this.#stale || this.#workspacesById.has(workspace.id)) return
-    this.#counts.workspaces++
-    this.#workspacesById.set(workspace.id, workspace)
-    const list = this.#ownList(this.#workspacesByOrganization, this.#layer?.index.workspacesByOrganization, workspace.organization)
-    insertSorted(list, workspace, compareByCreatedThenId)
+    if (this.#stale || byId.get(record.id)) return
+    this.#counts[collection]++
+    byId.set(record.id, record)
+    insertSorted(this.#ownList(lists, shared, record[owner] as string), record, compareByCreatedThenId)
   }
 
-  /** Records an application the kit created, as `addedWorkspace` does a workspace. */
-  addedApplication(application: Application): void {
-    // Stryker disable next-line all: cache
-    if (this.#stale || this.#applicationsById.has(application.id)) return
-    this.#counts.applications++
-    this.#applicationsById.set(application.id, application)
-    const list = this.#ownList(this.#applicationsByWorkspace, this.#layer?.index.applicationsByWorkspace, application.workspace)
-    insertSorted(list, application, compareByCreatedThenId)
-  }
-
-  /** Swaps in the stored version of a workspace the kit updated (same id, organization and created). */
-  replacedWorkspace(previous: Workspace, next: Workspace): void {
+  /**
+   * Drops a workspace or an application the kit deleted from its map and its list (its own, copied from the
+   * layer's on the first change); another kind makes the indexes rebuild on the next read.
+   */
+  removed(collection: CollectionName, record: AnyRecord): void {
     // Stryker disable next-line all: cache
     if (this.#stale) return
-    this.#workspacesById.set(next.id, next)
-    this.#replaceIn(this.#ownList(this.#workspacesByOrganization, this.#layer?.index.workspacesByOrganization, next.organization), previous, next)
+    if (collection !== 'workspaces' && collection !== 'applications') return this.markStale()
+    const { byId, lists, shared, owner } = this.#of(collection)
+    byId.set(record.id, null)
+    const list = this.#ownList(lists, shared, record[owner] as string)
+    const at = list.indexOf(record)
+    // Stryker disable next-line all: cache
+    if (at < 0) return this.markStale()
+    list.splice(at, 1)
+    this.#counts[collection]--
   }
 
-  /** Swaps in the stored version of an application the kit updated (same id, workspace and created). */
-  replacedApplication(previous: Application, next: Application): void {
+  /**
+   * Swaps in the stored version of a record the kit updated. One that moved (another owner, another time:
+   * an admin's edit) or an account (its key) makes the indexes rebuild on the next read, as a delete did.
+   */
+  replaced(collection: CollectionName, previous: AnyRecord, next: AnyRecord): void {
     // Stryker disable next-line all: cache
-    if (this.#stale) return
-    this.#applicationsById.set(next.id, next)
-    this.#replaceIn(this.#ownList(this.#applicationsByWorkspace, this.#layer?.index.applicationsByWorkspace, next.workspace), previous, next)
+    if (this.#stale || collection === 'organizations') return
+    if (collection === 'accounts') return this.markStale()
+    const { byId, lists, shared, owner } = this.#of(collection)
+    if (previous[owner] !== next[owner] || previous.created !== next.created) return this.markStale()
+    byId.set(next.id, next)
+    this.#replaceIn(this.#ownList(lists, shared, next[owner] as string), previous, next)
   }
 
   #replaceIn<T>(list: T[], previous: T, next: T): void {

@@ -11,6 +11,7 @@ import { Indexes } from './indexes.ts'
 import { createRandom, hex } from './random.ts'
 import { DEFAULT_MODEL, type RecordModel } from './record-model.ts'
 import type { Account, Application, Entry, Workspace } from './schemas.ts'
+import type { WrittenRecords } from './written-records.ts'
 
 export interface StoreOptions {
   /** Seed of the identifiers the store mints for records created at run time. */
@@ -51,6 +52,9 @@ export interface NewApplication {
 /** Members an update may set: the record's own or its fields (the caller has checked which). */
 export type RecordChanges = Readonly<Record<string, unknown>>
 
+/** A record of a collection. */
+export type StoredRecord<Name extends CollectionName> = ScenarioState[Name][number]
+
 /** Members no create or update sets: the store keeps them. */
 const SET_BY_THE_STORE = new Set(['id', 'organization', 'workspace', 'icons', 'created', 'created_by', 'updated', 'modified_by'])
 
@@ -84,6 +88,11 @@ export class Store {
   #fieldSources = new FieldSources(0)
   #clock = createWriteClock(Date.now, 0)
   #pending: Promise<void> = Promise.resolve()
+  /**
+   * The records written since the last load, counted against the bounds of what they may keep (a demo
+   * server's mock has some): past them a write throws `WriteBudgetError` and changes nothing. None: nothing counted.
+   */
+  written: WrittenRecords | undefined
   /** Loads started and not yet finished; the store is settled when none is and the last one succeeded. */
   #loading = 0
   #failed = false
@@ -197,6 +206,7 @@ export class Store {
   /** Puts a baseline's records in the collections (or makes them readable there) and the indexes. */
   #put(baseline: Baseline): void {
     this.#loaded = baseline
+    this.written?.clear()
     this.#filled.clear()
     // Stryker disable next-line ConditionalExpression: fast-path
     if (this.#exposed) for (const name of COLLECTIONS) this.#fill(name)
@@ -243,7 +253,7 @@ export class Store {
   }
 
   /** A new record's values with the fields of the user's own it lacks built, in the record's member order. */
-  #complete<T extends Record<string, unknown>>(record: FieldRecord, values: T): T {
+  complete<T extends Record<string, unknown>>(record: FieldRecord, values: T): T {
     const fields = (this.#options.model ?? DEFAULT_MODEL).fields[record]
     if (fields.length === 0) return values
     return { ...values, ...missingFieldValues(record, values, fields, this.#fieldSources) }
@@ -252,72 +262,101 @@ export class Store {
   async createWorkspace(input: NewWorkspace, principal: Account): Promise<Workspace> {
     const { id, ...stamps } = this.#stamped('workspace', principal)
     const { name, description, domain, ...fields } = givenValues(input)
-    const values = this.#complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
-    this.#fill('workspaces')
-    const workspace = await this.indexes.ownCreate(() => this.#db.workspaces.create(values as Workspace))
-    deepFreeze(workspace)
-    this.indexes.addedWorkspace(workspace)
-    return workspace
+    const values = this.complete('workspace', { id, name, description, domain, organization: principal.organization, ...stamps, ...fields })
+    return this.addRecord('workspaces', values as Workspace)
   }
 
   async createApplication(workspace: Workspace, input: NewApplication, principal: Account): Promise<Application> {
     const { id, icons, ...stamps } = this.#stamped('application', principal)
     const { gateways, group_or_users, policies, ...rest } = givenValues(input)
-    const values = this.#complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
-    this.#fill('applications')
-    const application = await this.indexes.ownCreate(() => this.#db.applications.create(values as Application))
-    deepFreeze(application)
-    this.indexes.addedApplication(application)
-    return application
+    const values = this.complete('application', { id, ...rest, gateways, group_or_users, policies, icons, workspace: workspace.id, ...stamps })
+    return this.addRecord('applications', values as Application)
   }
 
-  async updateWorkspace(previous: Workspace, changes: RecordChanges, principal: Account): Promise<Workspace> {
-    const next = await this.#update('workspaces', previous, changes, principal)
-    this.indexes.replacedWorkspace(previous, next)
-    return next
+  updateWorkspace(previous: Workspace, changes: RecordChanges, principal: Account): Promise<Workspace> {
+    return this.#update('workspaces', previous, this.#stampedChange(changes, principal))
   }
 
-  async updateApplication(previous: Application, changes: RecordChanges, principal: Account): Promise<Application> {
-    const next = await this.#update('applications', previous, changes, principal)
-    this.indexes.replacedApplication(previous, next)
-    return next
+  updateApplication(previous: Application, changes: RecordChanges, principal: Account): Promise<Application> {
+    return this.#update('applications', previous, this.#stampedChange(changes, principal))
+  }
+
+  /** An update's change: the given members (undefined ones left as they are), `updated` strictly later, `modified_by` the caller. */
+  #stampedChange(changes: RecordChanges, principal: Account): (draft: Record<string, unknown>) => void {
+    const at = this.#clock.next()
+    return (draft) => {
+      for (const [key, value] of Object.entries(changes)) if (value !== undefined && !SET_BY_THE_STORE.has(key)) draft[key] = value
+      draft.updated = Math.max(at, (draft.updated as number) + 1)
+      draft.modified_by = principal.id
+    }
   }
 
   /**
-   * Sets the given members (undefined ones are left as they are), `updated` strictly later than before and
-   * `modified_by` to the caller, through the collection, which validates the result.
+   * A record of a person's making (the console's Data section, checked by the caller) in place of the stored
+   * `previous`, as it is: no stamps. Only this record and the indexes over it change.
    */
-  async #update<R extends Workspace | Application>(name: 'workspaces' | 'applications', previous: R, changes: RecordChanges, principal: Account): Promise<R> {
-    const at = this.#clock.next()
+  putRecord<Name extends CollectionName>(name: Name, previous: StoredRecord<Name>, next: StoredRecord<Name>): Promise<StoredRecord<Name>> {
+    return this.#update(name, previous, (draft) => Object.assign(draft, next))
+  }
+
+  /** Adds a record (valid: built by the store, or checked by the caller) through its collection. */
+  async addRecord<Name extends CollectionName>(name: Name, values: StoredRecord<Name>): Promise<StoredRecord<Name>> {
+    const undo = this.written?.count(values.id, values)
     this.#fill(name)
-    const collection = this.#db[name] as unknown as { update(record: R, options: { data(draft: Record<string, unknown>): void }): Promise<R | undefined> }
-    const next = await this.indexes.ownWrite(previous.id, () =>
-      collection.update(previous, {
-        data(draft) {
-          for (const [key, value] of Object.entries(changes)) if (value !== undefined && !SET_BY_THE_STORE.has(key)) draft[key] = value
-          draft.updated = Math.max(at, (draft.updated as number) + 1)
-          draft.modified_by = principal.id
-        },
-      }),
-    )
-    // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
-    if (!next) throw new Error(`${previous.id} vanished during its update`)
-    // Records are replaced, never edited: the serializer and the reply cache key on the object.
-    deepFreeze(next)
-    return next
+    try {
+      const record = (await this.indexes.ownCreate(() => collectionOf(this.#db, name).create(values))) as StoredRecord<Name>
+      deepFreeze(record)
+      this.indexes.added(name, record as never)
+      return record
+    } catch (error) {
+      undo?.()
+      throw error
+    }
+  }
+
+  /**
+   * Replaces a record with `change` applied to a copy of it, through its collection, which validates the
+   * result; counted against the write bound before anything changes.
+   */
+  async #update<Name extends CollectionName>(name: Name, previous: StoredRecord<Name>, change: (draft: Record<string, unknown>) => void): Promise<StoredRecord<Name>> {
+    const undo = this.written?.count(previous.id, changedCopy(previous, change))
+    this.#fill(name)
+    try {
+      const next = (await this.indexes.ownWrite(previous.id, () => collectionOf(this.#db, name).update(previous, { data: change }))) as StoredRecord<Name> | undefined
+      // Stryker disable next-line ConditionalExpression,StringLiteral: unreachable
+      if (!next) throw new Error(`${previous.id} vanished during its update`)
+      // Records are replaced, never edited: the serializer and the reply cache key on the object.
+      deepFreeze(next)
+      this.indexes.replaced(name, previous as never, next as never)
+      return next
+    } catch (error) {
+      undo?.()
+      throw error
+    }
   }
 
   /** Deletes a workspace and its applications (no application outlives its workspace). */
   deleteWorkspace(workspace: Workspace): void {
-    for (const application of this.indexes.applicationsOf(workspace.id).slice()) this.deleteApplication(application)
-    this.#fill('workspaces')
-    // A delete marks the indexes stale: they rebuild on the next read (deletes are rare; see indexes.ts).
-    this.#db.workspaces.delete(workspace as Parameters<Database['workspaces']['delete']>[0])
+    this.deleteRecords('applications', new Set(this.indexes.applicationsOf(workspace.id).map((application) => application.id)))
+    this.deleteRecords('workspaces', new Set([workspace.id]))
   }
 
   deleteApplication(application: Application): void {
-    this.#fill('applications')
-    this.#db.applications.delete(application as Parameters<Database['applications']['delete']>[0])
+    this.deleteRecords('applications', new Set([application.id]))
+  }
+
+  /**
+   * Deletes the records of a collection whose ids are given, in one pass over it (what refers to them is
+   * the caller's to delete too); the indexes drop them one by one.
+   */
+  deleteRecords(name: CollectionName, ids: ReadonlySet<string>): void {
+    this.#fill(name)
+    const kept: { id: string }[] = []
+    const gone: { id: string }[] = []
+    for (const record of this.#db[name].all()) (ids.has(record.id) ? gone : kept).push(record)
+    replaceContent(this.#db[name], kept)
+    for (const id of ids) this.written?.forget(id)
+    for (const record of gone) this.indexes.removed(name, record as never)
   }
 
   /** The whole state as plain JSON data, in insertion order. */
@@ -332,3 +371,20 @@ export class Store {
 }
 
 const COLLECTIONS: readonly CollectionName[] = ['organizations', 'accounts', 'workspaces', 'applications']
+
+/** What the store's writes ask of a collection, whichever it is (their records' types differ). */
+interface WritableCollection {
+  create(values: object): Promise<object>
+  update(record: object, options: { data(draft: Record<string, unknown>): void }): Promise<object | undefined>
+}
+
+/** A copy of `record` with `change` applied, as the collection will store it. */
+function changedCopy(record: object, change: (draft: Record<string, unknown>) => void): object {
+  const copy = { ...record }
+  change(copy)
+  return copy
+}
+
+function collectionOf(db: Database, name: CollectionName): WritableCollection {
+  return db[name] as unknown as WritableCollection
+}

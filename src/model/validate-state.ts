@@ -4,9 +4,16 @@ import { DEFAULT_MODEL, type RecordModel } from './record-model.ts'
 import { accountSchema, organizationSchema } from './schemas.ts'
 
 /** Each collection's record schema under a model (its workspaces and applications carry its fields). */
-function collectionSchemas(model: RecordModel): Record<keyof ScenarioState, z.ZodMiniType> {
+export function collectionSchemas(model: RecordModel): Record<keyof ScenarioState, z.ZodMiniType> {
   return { organizations: organizationSchema, accounts: accountSchema, workspaces: model.workspace, applications: model.application }
 }
+
+/** The references between records: a record of a collection, its member that names a record, and the collection of that. */
+export const REFERENCES = [
+  ['accounts', 'organization', 'organizations'],
+  ['workspaces', 'organization', 'organizations'],
+  ['applications', 'workspace', 'workspaces'],
+] as const
 
 /** One thing wrong with a state: where (as `InvalidStateError.location`), what, and both as one line. */
 export interface StateProblem {
@@ -86,9 +93,7 @@ export function validateState(state: unknown, model: RecordModel = DEFAULT_MODEL
       report(label(collection, index, record), `${collection}[${index}].${field}`, reason, `${label(collection, index, record)}: field ${field}: ${reason}`)
     })
   }
-  refer('accounts', 'organization', 'organizations')
-  refer('workspaces', 'organization', 'organizations')
-  refer('applications', 'workspace', 'workspaces')
+  for (const [from, field, target] of REFERENCES) refer(from, field, target)
   const keys = new Set<string>()
   records('accounts').forEach((account, index) => {
     const key = (account as { apiKey?: unknown } | null)?.apiKey

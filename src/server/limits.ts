@@ -10,9 +10,10 @@ export interface SessionLimits {
   /** Milliseconds without a request after which a session is deleted. Default 30 minutes. */
   idleTimeout?: number
   /**
-   * Most bytes of JSON the states sessions were given may hold together (a session's `state`, a session's
-   * own `POST .../state`): records alone do not bound them, five records can carry a 50 MB description
-   * each. Default 64 MiB, one admin body of the largest size (about 90 MB of memory when full).
+   * Most bytes of JSON the states sessions were given and their writes may hold together (a session's
+   * `state`, a session's own `POST .../state`, what its API writes keep): records alone do not bound them,
+   * five records can carry a 50 MB description each. Default 64 MiB, one admin body of the largest size
+   * (about 90 MB of memory when full).
    */
   maxStateBytes?: number
 }
@@ -29,9 +30,17 @@ export interface ServerLimits {
   maxRecords?: number
   /** Milliseconds a request may take to send its body; then 408 and the connection closed. Default 30 s. */
   bodyTimeout?: number
+  /**
+   * Most characters of JSON the records written through the API (and the console's record routes) may keep
+   * in each mock, the base state and each session: the records written since its state was loaded, each
+   * counted once, as stored now. A write past it is a 429 problem naming the bound. A session's writes
+   * count in the sessions' budget together too (`maxStateBytes`). Default 16 MiB (about 32 MB of memory
+   * when full: the records, and their JSON kept for replies).
+   */
+  maxWriteBytes?: number
 }
 
-export const DEFAULT_LIMITS: Required<ServerLimits> = { maxRecords: 100_000, bodyTimeout: 30_000 }
+export const DEFAULT_LIMITS: Required<ServerLimits> = { maxRecords: 100_000, bodyTimeout: 30_000, maxWriteBytes: 16 * 1024 * 1024 }
 
 /** Largest admin request body (a state upload): 64 MiB, about 50,000 records of JSON. */
 export const MAX_ADMIN_BODY_BYTES = 64 * 1024 * 1024
@@ -71,6 +80,7 @@ export function checkedLimits(limits: ServerLimits): Required<ServerLimits> {
     throw new RangeError(`maxRecords must be a positive integer, got ${merged.maxRecords}`)
   }
   if (!(merged.bodyTimeout > 0)) throw new RangeError(`bodyTimeout must be a positive number of ms, got ${merged.bodyTimeout}`)
+  if (!(merged.maxWriteBytes > 0)) throw new RangeError(`maxWriteBytes must be a positive number of bytes, got ${merged.maxWriteBytes}`)
   return merged
 }
 

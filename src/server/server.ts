@@ -128,7 +128,7 @@ export interface StartedServer {
 /** `startMockServer`, with the control plane the server's MCP over stdio acts on. */
 export async function startServer(given: MockServerOptions = {}): Promise<StartedServer> {
   const { port = 4010, host = '127.0.0.1', cors = true, onListening, adminToken = defaultToken(host), allowedHosts = [] } = given
-  const limits = checkedLimits({ maxRecords: given.maxRecords, bodyTimeout: given.bodyTimeout })
+  const limits = checkedLimits({ maxRecords: given.maxRecords, bodyTimeout: given.bodyTimeout, maxWriteBytes: given.maxWriteBytes })
   const ownHost = hostName(host.includes(':') ? `[${host}]` : host)
   const context: RouterContext = {
     url: '',
@@ -149,7 +149,7 @@ export async function startServer(given: MockServerOptions = {}): Promise<Starte
   onListening?.(url)
   let control: Control
   try {
-    control = await startControl(options, url, limits.maxRecords)
+    control = await startControl(options, url, limits)
   } catch (error) {
     await closeServer(server)
     throw error
@@ -163,7 +163,7 @@ export async function startServer(given: MockServerOptions = {}): Promise<Starte
   const redefine = async (definitions: Pick<MockApiOptions, 'operations' | 'fields'>) => {
     const previous = control
     const state = await stateWithout(previous.base.api, definitions.fields)
-    serve(await startControl({ ...options, ...definitions, name: previous.base.scenario }, url, limits.maxRecords, state))
+    serve(await startControl({ ...options, ...definitions, name: previous.base.scenario }, url, limits, state))
     previous.close()
   }
   const face = publicFace(() => control, server, { url, adminToken, redefine })
@@ -179,7 +179,7 @@ export async function startServer(given: MockServerOptions = {}): Promise<Starte
  * The mock of the base state (built from the scenario or state, or from `initial`: a redefinition's) and
  * the control plane around it.
  */
-async function startControl(options: MockServerOptions, url: string, maxRecords: number, initial?: ScenarioState): Promise<Control> {
+async function startControl(options: MockServerOptions, url: string, limits: Required<ServerLimits>, initial?: ScenarioState): Promise<Control> {
   const { faults = [], sessions, name, scenario, state } = options
   const mockOptions = { assetsOrigin: url, ...mockOptionsOf(options) }
   let control: Control | undefined
@@ -193,7 +193,8 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
       apiOptions: mockOptions,
       startupFaults: faults,
       limits: sessions ?? {},
-      maxRecords,
+      maxRecords: limits.maxRecords,
+      maxWriteBytes: limits.maxWriteBytes,
     })
     await api.ready
     return control
@@ -205,7 +206,7 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
 
 /** The options of the server's mocks: everything but the server's own and what the data is built from. */
 function mockOptionsOf(options: MockServerOptions): MockApiOptions {
-  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, scenario, state, ...mock } = options
+  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, maxWriteBytes, scenario, state, ...mock } = options
   return mock
 }
 

@@ -6,7 +6,8 @@ import { overrideProblemDetail, overrideReply } from './overrides.ts'
 import { specPath } from '../handlers/path-syntax.ts'
 import { pathParams } from './paths.ts'
 import { nestingOf } from '../text/json-nesting.ts'
-import { whyOf, type Why } from './why.ts'
+import { heapSize } from './heap-size.ts'
+import { whyOf, WHY_PROBLEMS_SHOWN, type Why } from './why.ts'
 
 export type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './why.ts'
 
@@ -27,7 +28,10 @@ export interface JournalEntry<Name extends string = OperationName> {
   /** Parsed JSON body, the text for a non-JSON body, undefined when there is none. */
   body: unknown
   status: number
-  /** The `detail` of the problem an error was answered with (status 400 and up); undefined otherwise. */
+  /**
+   * The `detail` of the problem an error was answered with (status 400 and up); undefined otherwise. Kept
+   * up to JOURNAL_BODY_LIMIT characters, then cut with `…[truncated]`.
+   */
   detail?: string
   /**
    * The response body: parsed JSON, or the text of another text type; a `[… not kept]` note for a body
@@ -67,8 +71,9 @@ const SECRET_HEADERS = new Set(['x-api-secret', 'authorization', 'cookie'])
 /** Largest body text kept per entry: the journal is for assertions, not for storing uploads. */
 export const JOURNAL_BODY_LIMIT = 64 * 1024
 /**
- * Bytes one journal keeps (bodies as received, URLs and headers): past them the oldest entries drop, so
- * that a server of many sessions holds megabytes of journal, not gigabytes.
+ * Bytes one journal keeps: bodies as received, URLs and headers, the problems `why` lists and an error's
+ * `detail`, and an entry kept built for the next reader (its bodies parsed; kept only while that fits). Past
+ * them the oldest entries drop, so that a server of many sessions holds megabytes of journal, not gigabytes.
  */
 export const JOURNAL_BYTE_BUDGET = 8 * 1024 * 1024
 /** Deepest nesting of a JSON body kept as is; deeper members become DEPTH_MARKER (serializing stays safe). */
@@ -105,7 +110,7 @@ export class Journal<Name extends string = OperationName> implements RequestJour
 
   /** The kept entries: the newest `limit`, within the byte budget. */
   #kept(): JournalEntry<Name>[] {
-    return this.#records.slice(this.#head).map(entryOf) as JournalEntry<Name>[]
+    return this.#records.slice(this.#head).map((record) => this.#entryOf(record)) as JournalEntry<Name>[]
   }
 
   get limit(): number {
@@ -127,7 +132,24 @@ export class Journal<Name extends string = OperationName> implements RequestJour
       this.#records = this.#records.slice(this.#head)
       this.#head = 0
     }
-    if (this.#listeners !== undefined) this.#announce(entryOf(record))
+    if (this.#listeners !== undefined) this.#announce(this.#entryOf(record))
+  }
+
+  /**
+   * The entry of a kept record, built on first use and kept for the next read when what it holds beyond the
+   * record (its bodies parsed, `why`) fits the budget, counted from then on; otherwise built again each time
+   * (reading never drops an entry).
+   */
+  #entryOf(record: Kept): JournalEntry<string> {
+    if (record.entry) return record.entry
+    const entry = entryOf(record)
+    const cost = heapSize(entry)
+    if (this.#bytes + cost <= this.#budget) {
+      record.entry = entry
+      record.bytes += cost
+      this.#bytes += cost
+    }
+    return entry
   }
 
   #dropOldest(): void {
@@ -170,7 +192,7 @@ export class Journal<Name extends string = OperationName> implements RequestJour
     while (low <= high) {
       const middle = (low + high) >>> 1
       const found = records[middle]!
-      if (found.seq === seq) return entryOf(found) as JournalEntry<Name>
+      if (found.seq === seq) return this.#entryOf(found) as JournalEntry<Name>
       if (found.seq < seq) low = middle + 1
       else high = middle - 1
     }
@@ -242,6 +264,8 @@ type Kept = JournalRecord & {
   responseSize: number
   responseType: string | undefined
   detail: string | undefined
+  /** How many problems the answer had (`problem.errors` keeps WHY_PROBLEMS_SHOWN of them). */
+  problems: number
   entry?: JournalEntry<string>
 }
 
@@ -256,7 +280,9 @@ function keptOf(record: JournalRecord, seq: number): Kept {
   kept.seq = seq
   // A copy of the part kept, so that the request's whole buffer (up to 1 MiB) is let go.
   if (body && body.bytes.length > JOURNAL_BODY_LIMIT) kept.body = { ...body, bytes: body.bytes.slice(0, JOURNAL_BODY_LIMIT) }
-  kept.detail = record.status >= 400 ? (record.problem?.detail ?? (answer instanceof Response ? overrideProblemDetail(answer) : undefined)) : undefined
+  const detail = record.status >= 400 ? (record.problem?.detail ?? (answer instanceof Response ? overrideProblemDetail(answer) : undefined)) : undefined
+  kept.detail = detail === undefined ? undefined : cut(detail)
+  let bytes = keptProblem(kept) + (kept.detail?.length ?? 0)
   const reply = answer instanceof Response ? overrideReply(answer) : answer
   // Every body the kit builds states its length: no walk over its chunks.
   const length = reply?.headers['Content-Length']
@@ -267,18 +293,35 @@ function keptOf(record: JournalRecord, seq: number): Kept {
     kept.answer = undefined
     kept.responseType = reply!.headers['Content-Type']
   } else kept.answer = reply
-  let bytes = RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0) + (kept.answer ? size : 0)
+  bytes += RECORD_OVERHEAD + record.url.length + (kept.body?.bytes.length ?? 0) + (kept.answer ? size : 0)
   for (const name in record.headers) bytes += name.length + record.headers[name]!.length
   kept.bytes = bytes
   return kept
 }
 
+/**
+ * The problem a record keeps: the first WHY_PROBLEMS_SHOWN of its problems (a 1 MiB body of 130,000 unknown
+ * members is answered with all of them, and `why` lists these and the count) and its detail cut as
+ * `detail` is. Answers what they hold beyond the detail (which `detail` counts).
+ */
+function keptProblem(kept: Kept): number {
+  const { problem } = kept
+  kept.problems = problem?.errors?.length ?? 0
+  if (!problem) return 0
+  const errors = problem.errors?.slice(0, WHY_PROBLEMS_SHOWN)
+  kept.problem = { ...problem, detail: cut(problem.detail), errors }
+  return heapSize(errors)
+}
+
+/** A text kept up to JOURNAL_BODY_LIMIT characters, then marked as cut. */
+function cut(text: string): string {
+  return text.length > JOURNAL_BODY_LIMIT ? `${text.slice(0, JOURNAL_BODY_LIMIT)}…[truncated]` : text
+}
+
 const TEXT = /json|^text\//i
 
-/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told (built once). */
+/** The entry of a record: secrets redacted, the query split, the bodies parsed, `why` told. */
 function entryOf(record: Kept): JournalEntry<string> {
-  // Stryker disable next-line all: cache
-  if (record.entry) return record.entry
   const headers: Record<string, string> = {}
   for (const [name, value] of Object.entries(record.headers)) {
     headers[name] = SECRET_HEADERS.has(name) ? REDACTED : value
@@ -291,7 +334,7 @@ function entryOf(record: Kept): JournalEntry<string> {
   }
   const params: Record<string, string> = {}
   for (const [name, value] of Object.entries(pathParams(record.params))) params[name] = String(value)
-  record.entry = {
+  return {
     seq: record.seq,
     operation: record.operation?.name,
     method: record.method,
@@ -304,11 +347,10 @@ function entryOf(record: Kept): JournalEntry<string> {
     status: record.status,
     ...(record.detail === undefined ? {} : { detail: record.detail }),
     responseBody: responseBodyOf(record),
-    why: whyOf(record),
+    why: whyOf(record, record.problems),
     time: record.time,
     duration: record.duration,
   }
-  return record.entry
 }
 
 function responseBodyOf(record: Kept): unknown {

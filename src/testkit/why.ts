@@ -66,8 +66,11 @@ export type WhyDecision =
   | { kind: 'live' }
   /** Authentication refused the caller (401; `caller` says why). */
   | { kind: 'authentication' }
-  /** Parameters or body broke the schema (422): every problem with its location. */
-  | { kind: 'validation'; problems: ErrorDetail[] }
+  /**
+   * Parameters or body broke the schema (422): the problems with their locations, the first
+   * WHY_PROBLEMS_SHOWN of them (the answer lists every one), and how many in all.
+   */
+  | { kind: 'validation'; problems: ErrorDetail[]; count: number }
   /** The body could not be read as JSON (400, 413, 415). */
   | { kind: 'body'; detail: string }
   /** A record was not shown (404): missing, another organization's, or outside the workspace of X-Workspace-ID. */
@@ -89,16 +92,18 @@ export interface WhyRecords {
 }
 
 export { RECORD_IDS_SHOWN }
+/** Problems a validation decision lists; `count` says how many there were. */
+export const WHY_PROBLEMS_SHOWN = 100
 
-/** The `why` of a kept record. */
-export function whyOf(record: JournalRecord): Why {
+/** The `why` of a kept record (`problems`: how many problems it had; it keeps the first WHY_PROBLEMS_SHOWN). */
+export function whyOf(record: JournalRecord, problems: number): Why {
   const { problem } = record
   const fault = answeringFault(record)
   const [read, written] = recordsOf(record.records)
   const { live } = record
   // The service's answer: the mock's profile took no part in it.
   const byService = live?.served === 'service'
-  const decision: WhyDecision = byService ? { kind: 'live' } : decisionOf(record, problem, fault)
+  const decision: WhyDecision = byService ? { kind: 'live' } : decisionOf(record, problem, fault, problems)
   return {
     route: routeOf(record, problem),
     caller: callerOf(record, problem, fault),
@@ -149,7 +154,7 @@ function callerOf(record: JournalRecord, problem: ProblemNote | undefined, fault
   return { kind: 'not-checked', because: 'public-operation' }
 }
 
-function decisionOf(record: JournalRecord, problem: ProblemNote | undefined, fault: FaultDescription | undefined): WhyDecision {
+function decisionOf(record: JournalRecord, problem: ProblemNote | undefined, fault: FaultDescription | undefined, problems: number): WhyDecision {
   if (fault) return { kind: 'fault', fault: ruleOf(fault) }
   const why = problem?.why
   if (why?.kind === 'error') return { kind: 'error', detail: problem!.detail }
@@ -166,7 +171,7 @@ function decisionOf(record: JournalRecord, problem: ProblemNote | undefined, fau
     case 'body':
       return { kind: 'body', detail: problem.detail }
   }
-  if (problem.status === 422 && problem.errors) return { kind: 'validation', problems: problem.errors }
+  if (problem.status === 422 && problem.errors) return { kind: 'validation', problems: problem.errors, count: problems }
   return { kind: 'operation', detail: problem.detail }
 }
 

@@ -157,7 +157,7 @@ describe('the sessions\' data budget counts every state they are given, in recor
     expect((await call(server.url, `/__admin/sessions/${first.id}/state`, { json: fat, headers: authOf(first) })).status).toBe(200)
     const shared = await server.sessions.create()
     const refused = await call(server.url, `/__admin/sessions/${shared.id}/state`, { json: fat, headers: authOf(shared.credentials) })
-    expectProblem(refused, 429, server.url, /^the sessions' own data would hold \d+ bytes of states, over this server's bound of 4 MiB \(--max-session-bytes\): delete a session/)
+    expectProblem(refused, 429, server.url, /^the sessions' own data would hold \d+ bytes of states and writes, over this server's bound of 4 MiB \(--max-session-bytes\): delete a session/)
     expect(server.sessions.ownData.bytes).toBeLessThanOrEqual(4 * 1024 * 1024)
     await expectAnswersWithin1s(server)
   })

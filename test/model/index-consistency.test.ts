@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createFactories, createMockApi, type Application, type Workspace } from '../../src/index.ts'
+import { createFactories, createMockApi, unshownOperations, type Application, type Workspace } from '../../src/index.ts'
 import { compareByCreatedThenId } from '../../src/model/ordering.ts'
 
 /** A property's time limit: the mutation run sets a short one, so that a mutant that hangs it fails fast. */
@@ -9,12 +9,13 @@ const PROPERTY_TIMEOUT_MS = Number(process.env.PROPERTY_TIMEOUT_MS ?? 120_000)
 
 /**
  * The indexes must answer exactly what a naive scan of the @msw/data collections answers, after any
- * sequence of API creates and updates, direct writes to `api.db`, and resets. The origin is plain http:
+ * sequence of API creates, updates and deletes (the presets': dropped from the indexes in place), direct
+ * writes to `api.db`, and resets. The origin is plain http:
  * with https, MSW's interceptor sets up TLS for each of the property's few thousand requests (a quarter of
  * the file's CPU).
  */
 const ORIGIN = 'http://consistency.test'
-const api = createMockApi({ scenario: 'multi-tenant', seed: 17, baseUrl: ORIGIN, strict: false, journalLimit: 0 })
+const api = createMockApi({ scenario: 'multi-tenant', seed: 17, baseUrl: ORIGIN, strict: false, journalLimit: 0, operations: unshownOperations })
 const server = setupServer(...api.handlers)
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }))
 afterAll(() => server.close())
@@ -28,7 +29,7 @@ const call = async (principal: number, path: string, init: RequestInit & { works
   if (init.workspace) headers['X-Workspace-ID'] = init.workspace
   if (init.body) headers['Content-Type'] = 'application/json'
   const res = await fetch(`${ORIGIN}${path}`, { ...init, headers })
-  return { status: res.status, body: (await res.json()) as any }
+  return { status: res.status, body: res.status === 204 ? undefined : ((await res.json()) as any) }
 }
 
 const naiveWorkspaces = (organization: string): Workspace[] =>
@@ -42,6 +43,8 @@ type Step =
   | { kind: 'dbCreateApp'; pick: number; created: number }
   | { kind: 'dbUpdateApp'; pick: number; created: number }
   | { kind: 'dbDeleteApp'; pick: number }
+  | { kind: 'deleteApp'; pick: number }
+  | { kind: 'deleteWorkspace'; principal: number; pick: number }
   | { kind: 'reset' }
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -50,6 +53,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('dbCreateApp' as const), pick: fc.nat(), created: fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('dbUpdateApp' as const), pick: fc.nat(), created: fc.integer({ min: 1_700_000_000_000, max: 1_800_000_000_000 }) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constant('dbDeleteApp' as const), pick: fc.nat() }), weight: 1 },
+  { arbitrary: fc.record({ kind: fc.constant('deleteApp' as const), pick: fc.nat() }), weight: 2 },
+  { arbitrary: fc.record({ kind: fc.constant('deleteWorkspace' as const), principal: fc.nat(1), pick: fc.nat() }), weight: 1 },
   { arbitrary: fc.constant({ kind: 'reset' as const }), weight: 1 },
 )
 
@@ -79,6 +84,20 @@ async function apply(s: Step): Promise<void> {
     case 'dbDeleteApp': {
       const apps = api.db.applications.all()
       api.db.applications.delete(apps[s.pick % apps.length]!)
+      return
+    }
+    case 'deleteApp': {
+      const apps = api.db.applications.all()
+      const target = apps[s.pick % apps.length]
+      if (!target) return
+      const principal = api.principals.findIndex((p) => p.organization === all.find((w) => w.id === target.workspace)!.organization)
+      expect((await call(principal, `/api/applications/${target.id}`, { method: 'DELETE', workspace: target.workspace })).status).toBe(204)
+      return
+    }
+    case 'deleteWorkspace': {
+      const own = all.filter((w) => w.organization === api.principals[s.principal]!.organization)
+      const target = own[s.pick % own.length]
+      if (target) expect((await call(s.principal, `/api/workspaces/${target.id}`, { method: 'DELETE' })).status).toBe(204)
       return
     }
     case 'reset':

@@ -25,7 +25,7 @@ test('the why example of docs/api.md does what it says', async () => {
   expect(why.decision).toEqual({ kind: 'lookup', collection: 'workspaces', id: theirs.id, reason: 'other-organization' })
   expect(why.caller).toEqual({ kind: 'authenticated', apiKey: me!.apiKey, account: me!.account, organization: me!.organization })
   expect(refused.map((entry) => entry.why.decision)).toEqual([
-    { kind: 'validation', problems: [{ message: 'expected number >= 10', location: 'query.page_size', value: '5' }] },
+    { kind: 'validation', problems: [{ message: 'expected number >= 10', location: 'query.page_size', value: '5' }], count: 1 },
   ])
   server.close()
 })

@@ -5,6 +5,7 @@
  * sees each change, a refused one changes nothing, and a session's routes act on the session alone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { recordsOf } from '../../src/api/internals.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { authOf, call, expectJson, expectProblem } from './http-helpers.ts'
 
@@ -61,6 +62,59 @@ describe('records', () => {
     expect((await api(`/api/workspaces/${workspace.id}`)).status).toBe(404)
     expect(server.api.journal.last()!.why.decision).toMatchObject({ kind: 'lookup', reason: 'not-found' })
   })
+})
+
+describe('one rule, in place', () => {
+  test("an empty workspace or application name is refused as the API's write refuses it: the same 422 at body.name, nothing changed", async () => {
+    const [first] = expectJson(await call(server.url, '/__admin/records/workspaces')).records
+    const viaApi = expectProblem(await call(server.url, `/api/workspaces/${first.id}`, { method: 'PUT', json: { name: '' }, headers: authOf(server.api.credentials) }), 422, server.url, 'validation failed')
+    const viaAdmin = expectProblem(await call(server.url, `/__admin/records/workspaces/${first.id}`, { method: 'PATCH', json: { name: '' } }), 422, server.url, 'validation failed')
+    expect(viaAdmin.errors).toEqual(viaApi.errors)
+    expect(viaAdmin.errors).toEqual([{ message: expect.any(String), location: 'body.name', value: '' }])
+    const [application] = expectJson(await call(server.url, `/__admin/records/applications?workspace=${first.id}`)).records
+    expect(expectProblem(await call(server.url, `/__admin/records/applications/${application.id}`, { method: 'PATCH', json: { name: '' } }), 422, server.url).errors[0].location).toBe('body.name')
+    // A session's own route, with its own credentials, holds to the same rule.
+    const session = await server.sessions.create()
+    const [own] = expectJson(await call(server.url, `/__admin/sessions/${session.id}/records/workspaces`, { headers: authOf(session.credentials) })).records
+    const viaSession = await call(server.url, `/__admin/sessions/${session.id}/records/workspaces/${own.id}`, { method: 'PATCH', json: { name: '' }, headers: authOf(session.credentials) })
+    expect(expectProblem(viaSession, 422, server.url, 'validation failed').errors).toEqual(viaApi.errors)
+    server.sessions.delete(session.id)
+    expect(expectJson(await call(server.url, `/__admin/records/workspaces/${first.id}`))).toEqual(first)
+  })
+
+  test('an edit, an addition and a deletion change the records they touch: every other record stays the very object it was', async () => {
+    const workspaces = [...recordsOf(server.api, 'workspaces')]
+    const applications = [...recordsOf(server.api, 'applications')]
+    const [first, second] = workspaces
+    expectJson(await call(server.url, `/__admin/records/workspaces/${first!.id}`, { method: 'PATCH', json: { name: 'Edited in place' } }))
+    const added = expectJson(await call(server.url, '/__admin/records/applications', { json: { workspace: second!.id } }), 201)
+    const gone = applications.find((application) => application.workspace === second!.id)!
+    expect(expectJson(await call(server.url, `/__admin/records/applications/${gone.id}`, { method: 'DELETE' }))).toEqual({ deleted: 1 })
+    const nowWorkspaces = recordsOf(server.api, 'workspaces')
+    const nowApplications = recordsOf(server.api, 'applications')
+    // A snapshot reloaded would have made every record a new object; only the edited one is.
+    expect(nowWorkspaces.filter((workspace) => !workspaces.includes(workspace)).map((workspace) => workspace.name)).toEqual(['Edited in place'])
+    expect(workspaces.slice(1).every((workspace) => nowWorkspaces.includes(workspace))).toBe(true)
+    expect(nowApplications.filter((application) => !applications.includes(application)).map((application) => application.id)).toEqual([added.id])
+    expect(nowApplications.length).toBe(applications.length)
+    expect(applications.filter((application) => application !== gone).every((application) => nowApplications.includes(application))).toBe(true)
+    // The API sees each change.
+    const listed = (await call(server.url, '/api/applications?page_size=100', { headers: { ...authOf(server.api.credentials), 'X-Workspace-ID': second!.id } })).body.data
+    expect(listed.map((application: { id: string }) => application.id)).toContain(added.id)
+    expect(listed.map((application: { id: string }) => application.id)).not.toContain(gone.id)
+  })
+})
+
+test('additions at once, and after a deletion, build records of their own: no id twice', async () => {
+  const [workspace] = expectJson(await call(server.url, '/__admin/records/workspaces')).records
+  const add = () => call(server.url, '/__admin/records/applications', { json: { workspace: workspace.id } })
+  const first = (await Promise.all([add(), add(), add()])).map((answer) => expectJson(answer, 201).id)
+  expect(new Set(first).size).toBe(3)
+  await call(server.url, `/__admin/records/applications/${first[2]}`, { method: 'DELETE' })
+  const second = (await Promise.all([add(), add()])).map((answer) => expectJson(answer, 201).id)
+  const ids = recordsOf(server.api, 'applications').map((application) => application.id)
+  expect(ids.length).toBe(new Set(ids).size)
+  expect(ids).toEqual(expect.arrayContaining([first[0], first[1], ...second]))
 })
 
 describe('the scenario switch', () => {

@@ -38,7 +38,7 @@ test('each kind reads the same over HTTP: lookup, validation, authentication, fa
   const { entries } = expectJson(await call(server.url, '/__admin/journal'))
   expect(entries.slice(-6).map((entry: { why: { decision: unknown } }) => entry.why.decision)).toEqual([
     { kind: 'lookup', collection: 'workspaces', id: theirs.id, reason: 'other-organization' },
-    { kind: 'validation', problems: [{ message: 'expected number >= 10', location: 'query.page_size', value: '5' }] },
+    { kind: 'validation', problems: [{ message: 'expected number >= 10', location: 'query.page_size', value: '5' }], count: 1 },
     { kind: 'authentication' },
     { kind: 'fault', fault: { id: fault.id, type: 'fail', target: 'listWorkspaces', status: 503, detail: 'injected fault: 503', times: 1 } },
     { kind: 'route' },

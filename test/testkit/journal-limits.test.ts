@@ -1,13 +1,15 @@
 /**
  * The journal's limits in this process: what a kept record costs against the byte budget (its body cut to
- * JOURNAL_BODY_LIMIT, its URL and headers), which records drop, that the newest always stays, that a
- * journal of limit 0 keeps and announces nothing, and bodies nested deeper than JOURNAL_BODY_DEPTH.
+ * JOURNAL_BODY_LIMIT, its URL and headers; the problems `why` lists, an error's detail; the entry once
+ * built for a reader), which records drop, that the newest always stays, that a journal of limit 0 keeps
+ * and announces nothing, and bodies nested deeper than JOURNAL_BODY_DEPTH.
  * test/hostile/attack-journal.test.ts drives the same limits through the demo server.
  */
 import { describe, expect, test } from 'vitest'
 import { createMockApi } from '../../src/index.ts'
 import type { JournalRecord } from '../../src/handlers/ports.ts'
 import { DEPTH_MARKER, JOURNAL_BODY_DEPTH, JOURNAL_BODY_LIMIT, Journal } from '../../src/testkit/journal.ts'
+import { WHY_PROBLEMS_SHOWN } from '../../src/testkit/why.ts'
 import { bottom, deep } from '../support/nested-json.ts'
 
 /** What a record costs besides its body, URL and headers (journal.ts's RECORD_OVERHEAD). */
@@ -28,6 +30,12 @@ function record(n: number, options: { body?: number; headers?: Record<string, st
     time: n,
     duration: 0,
   }
+}
+
+/** A 422 answered with `problems` validation problems and a detail of `detail` characters. */
+function refused(n: number, problems: number, detail = 17): JournalRecord {
+  const errors = Array.from({ length: problems }, (_, i) => ({ message: 'unexpected property', location: `body.m${i}`, value: 0 }))
+  return { ...record(n), status: 422, problem: { status: 422, detail: 'd'.repeat(detail), errors, why: undefined, allow: undefined } }
 }
 
 /** The cost journal.ts counts for a record: overhead, URL, kept body and every header name and value. */
@@ -85,6 +93,65 @@ describe('the byte budget', () => {
       journal.record(record(n))
       if (n % 1000 === 0 || n === 1024 || n === 2049) expect(kept(journal)).toEqual(Array.from({ length: 10 }, (_, i) => n - 9 + i))
     }
+  })
+})
+
+describe('what an entry keeps beyond its bodies', () => {
+  test(`a 422 of 1,000 problems answers them all; why keeps ${WHY_PROBLEMS_SHOWN} of them and their count`, async () => {
+    const api = createMockApi({ scenario: 'demo', seed: 3, strict: false, baseUrl: 'http://localhost' })
+    await api.ready
+    const members = Array.from({ length: 1000 }, (_, i) => `"m${i}":0`).join(',')
+    const headers = { 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret, 'Content-Type': 'application/json' }
+    const response = await api.handle(new Request('http://localhost/api/workspaces', { method: 'POST', headers, body: `{"name":"x",${members}}` }))
+    expect(response!.status).toBe(422)
+    expect((await response!.json()).errors).toHaveLength(1000)
+    const { decision } = api.journal.last()!.why
+    expect(decision).toMatchObject({ kind: 'validation', count: 1000 })
+    const problems = (decision as { problems: unknown[] }).problems
+    expect(problems).toHaveLength(WHY_PROBLEMS_SHOWN)
+    expect(problems.at(-1)).toEqual({ message: 'unexpected property', location: `body.m${WHY_PROBLEMS_SHOWN - 1}`, value: 0 })
+  })
+
+  test('the problems kept count against the budget', () => {
+    // Ten plain records fit the budget; beside a record with its problems kept, fewer do.
+    const journal = new Journal(100, 10 * cost(record(1)))
+    journal.record(refused(0, 1000))
+    for (let n = 1; n <= 9; n++) journal.record(record(n))
+    expect(kept(journal)).not.toContain(0)
+    const plain = new Journal(100, 10 * cost(record(1)))
+    for (let n = 0; n <= 9; n++) plain.record(record(n))
+    expect(kept(plain)).toContain(0)
+  })
+
+  test("an error's detail counts, and is kept up to JOURNAL_BODY_LIMIT characters, then cut", () => {
+    const journal = new Journal(100, 3 * (cost(record(1)) + JOURNAL_BODY_LIMIT + 100))
+    for (let n = 1; n <= 3; n++) journal.record(refused(n, 0, 10 * JOURNAL_BODY_LIMIT))
+    journal.record(refused(4, 0, 10 * JOURNAL_BODY_LIMIT))
+    const entries = journal.entries
+    expect(entries.map((entry) => Number(entry.headers['x-n']))).toEqual([2, 3, 4])
+    expect(entries.at(-1)!.detail).toBe(`${'d'.repeat(JOURNAL_BODY_LIMIT)}…[truncated]`)
+  })
+
+  test('an entry built for a reader is kept for the next read only while its bodies parsed fit the budget: reading drops nothing', () => {
+    const json = (n: number): JournalRecord => {
+      const bytes = new TextEncoder().encode(`[${Array.from({ length: 8000 }, () => '0').join(',')}]`)
+      return { ...record(n), headers: { 'x-n': String(n), 'content-type': 'application/json' }, body: { bytes, size: bytes.length, truncated: false } }
+    }
+    // Room for two records' bodies parsed (an array of 8,000 numbers is several times its 16 KB of text).
+    const roomy = new Journal(100, 40 * cost(json(1)))
+    roomy.record(json(1))
+    roomy.record(json(2))
+    expect(roomy.entries[0]).toBe(roomy.entries[0])
+    // No room: built anew for every read, and nothing dropped for it.
+    const full = new Journal(100, 4 * cost(json(1)))
+    for (let n = 1; n <= 4; n++) full.record(json(n))
+    const first = full.entries
+    expect(first.map((entry) => Number(entry.headers['x-n']))).toEqual([1, 2, 3, 4])
+    expect(full.entries[0]).not.toBe(first[0])
+    expect(full.entries[0]).toEqual(first[0])
+    // Reading counted nothing: one more plain record drops the oldest alone.
+    full.record(record(5))
+    expect(kept(full)).toEqual([2, 3, 4, 5])
   })
 })
 

@@ -95,6 +95,7 @@ describe('what decided', () => {
         { message: 'expected number >= 1', location: 'query.current_page', value: '0' },
         { message: 'expected number >= 10', location: 'query.page_size', value: '5' },
       ],
+      count: 2,
     })
     expect(last().profile).toEqual({
       'paging.currentPage': { default: 1, min: 1, max: 1000 },

@@ -2,6 +2,7 @@ import type { CollectionName } from '../../model/database.ts'
 import { messageOf } from '../../model/definition-error.ts'
 import type { Account } from '../../model/schemas.ts'
 import type { ApiRequest } from '../api-request.ts'
+import { WriteBudgetError } from '../../model/write-budget.ts'
 import { authenticate } from './auth.ts'
 import { RecordContractError, type MockContext } from '../context.ts'
 import { responseTarget, type ResponseTarget } from '../reply/envelope.ts'
@@ -219,9 +220,13 @@ async function guarded(
   return run(entry, principal)
 }
 
-/** Deliberate problems pass; contract violations are reported loudly; anything else is a kit bug (500). */
+/**
+ * Deliberate problems pass; a write past the mock's write budget is a 429 naming the bound (the decisions
+ * page, "The demo server's budgets"); contract violations are reported loudly; anything else is a kit bug (500).
+ */
 function asProblem(error: unknown, operation: Operation | undefined, mock: MockContext): Problem {
   if (error instanceof Problem) return error
+  if (error instanceof WriteBudgetError) return new Problem(429, error.message)
   let violation = error
   if (error instanceof RecordContractError && operation) {
     const found: ContractViolation = {

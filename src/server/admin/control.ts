@@ -4,18 +4,16 @@
  * asks it which mock answers an API request (`servedFor`, by API key); the admin routes (routes.ts), the
  * console's answers (console-answers.ts) and MCP act on it as their `AdminContext`.
  */
-import { dispatcherOf } from '../../api/dispatcher-of.ts'
 import type { MockApi, MockApiOptions } from '../../api/create-mock-api.ts'
-import { replaceInitialState } from '../../api/internals.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import type { Dispatcher } from '../../handlers/routing/dispatch.ts'
-import type { ScenarioState } from '../../model/state.ts'
-import { InvalidStateError } from '../../model/validate-state.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
 import { EventStreams } from '../console/events.ts'
 import { DEFAULT_SESSION_LIMITS, SESSION_RECORDS_FACTOR, type SessionLimits } from '../limits.ts'
+import { BaseState } from '../sessions/base-state.ts'
+import { SessionKeys } from '../sessions/key-index.ts'
 import { SessionRegistry } from '../sessions/registry.ts'
-import { restoreStartupFaults, type FaultSpec, type ServedMock } from '../sessions/served-mock.ts'
+import { restoreStartupFaults, writeBounds, type FaultSpec, type ServedMock } from '../sessions/served-mock.ts'
+import type { Session } from '../sessions/session.ts'
 import type { AdminContext } from './context.ts'
 
 export interface ControlOptions {
@@ -31,46 +29,8 @@ export interface ControlOptions {
   limits: SessionLimits
   /** Most records a scenario or state loaded over HTTP may hold. */
   maxRecords: number
-}
-
-/** The server's base state as the admin routes see it. */
-class BaseState implements ServedMock {
-  readonly api: MockApi
-  readonly dispatch: Dispatcher
-  scenario: string
-  seed: number
-  readonly startupFaults: readonly FaultSpec[]
-  readonly startupIds = new Set<number>()
-  sessions!: SessionRegistry
-
-  constructor(options: ControlOptions) {
-    this.api = options.api
-    this.dispatch = dispatcherOf(options.api)
-    this.scenario = options.name
-    this.seed = options.seed
-    this.startupFaults = options.startupFaults
-  }
-
-  /** A new base state (over HTTP); bounded by `--max-records`, not by the sessions' budget. */
-  replaceState(state: ScenarioState): Promise<void> {
-    return this.load(state, 'state')
-  }
-
-  /** A new base state named for people (a state file's name): its keys must not be a session's (a request with them would reach the session). */
-  async load(state: ScenarioState, name: string): Promise<void> {
-    state.accounts.forEach((account, index) => {
-      const owner = this.sessions.keyOwner(account.apiKey)
-      if (owner) {
-        throw new InvalidStateError(
-          `state.accounts[${index}] (id ${account.id}): field apiKey: already the API key of session ${owner.id}`,
-          `accounts[${index}].apiKey`,
-          `already the API key of session ${owner.id}`,
-        )
-      }
-    })
-    await replaceInitialState(this.api, state)
-    this.scenario = name
-  }
+  /** Most characters of JSON the writes of each mock (the base state, each session) may keep. */
+  maxWriteBytes: number
 }
 
 export class Control implements AdminContext {
@@ -84,14 +44,16 @@ export class Control implements AdminContext {
   constructor(options: ControlOptions) {
     this.maxRecords = options.maxRecords
     this.apiOptions = options.apiOptions
-    this.base = new BaseState(options)
+    const keys = new SessionKeys<Session>()
+    const { api, name, seed, startupFaults, maxWriteBytes } = options
+    this.base = new BaseState(api, { scenario: name, seed, startupFaults }, writeBounds(maxWriteBytes), keys)
     restoreStartupFaults(this.base)
     this.sessions = new SessionRegistry(
-      { base: this.base, options: options.apiOptions, scenario: options.scenario, startupFaults: options.startupFaults },
+      { base: this.base, options: options.apiOptions, scenario: options.scenario, startupFaults, maxWriteBytes },
       options.limits,
       { records: SESSION_RECORDS_FACTOR * options.maxRecords, bytes: options.limits.maxStateBytes ?? DEFAULT_SESSION_LIMITS.maxStateBytes },
+      keys,
     )
-    this.base.sessions = this.sessions
     this.sessions.onChange(({ type, session }) => {
       if (type === 'deleted' || type === 'expired') this.events.endFor(session.api)
       this.events.sessionsChanged()

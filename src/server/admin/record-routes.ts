@@ -15,12 +15,11 @@ import { Problem } from '../../handlers/reply/problem.ts'
 import type { CollectionName } from '../../model/database.ts'
 import { addRecord, COLLECTIONS, deleteRecord, editRecord, listRecords, recordOf } from '../../mock-admin/records.ts'
 import { presetState } from '../../mock-admin/scenario.ts'
-import { stateRecords } from '../limits.ts'
+import { scenarioRecords, stateRecords } from '../limits.ts'
 import { SessionBudgetError } from '../sessions/registry.ts'
 import type { ServedMock } from '../sessions/served-mock.ts'
 import { checkRecords, readJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
-
 
 const ROUTE = /^records\/([a-z]+)(?:\/([^/]+))?$/
 
@@ -51,20 +50,29 @@ export async function recordRoute(request: Request, target: ServedMock, route: s
   throw new Problem(405, `${request.method} is not allowed on ${new URL(request.url).pathname}`, undefined, { Allow: id === undefined ? 'GET, POST' : 'GET, PATCH, DELETE' })
 }
 
-/** A preset and seed served from now on (reset returns to it); the first principal keeps its credentials. */
+/**
+ * A preset and seed served from now on (reset returns to it); the first principal keeps its credentials.
+ * Its bounds (`--max-records`, a session's budget) are checked before anything is built.
+ */
 async function switchScenario(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
   const body = objectOf(await readJson(request)) as { scenario?: unknown; seed?: unknown }
-  const state = presetState(target.api, body.scenario, body.seed ?? target.seed)
-  checkRecords(stateRecords(state), maxRecords, 'body.scenario', body.scenario)
+  const records = typeof body.scenario === 'string' ? scenarioRecords(body.scenario) : 0
+  checkRecords(records, maxRecords, 'body.scenario', body.scenario)
+  const seed = body.seed ?? target.seed
   try {
     // A session's own data: its records count in the sessions' budget (what the kit builds has no bytes to count).
-    await target.replaceState(state, { records: stateRecords(state), bytes: 0 })
+    await target.replaceBuilt({ records, bytes: 0 }, () => {
+      const state = presetState(target.api, body.scenario, seed)
+      // A preset's records are known once built (they are few).
+      checkRecords(stateRecords(state), maxRecords, 'body.scenario', body.scenario)
+      return state
+    })
   } catch (error) {
     if (error instanceof SessionBudgetError) throw new Problem(429, error.message)
     throw error
   }
   target.scenario = String(body.scenario)
-  target.seed = (body.seed ?? target.seed) as number
+  target.seed = seed as number
   return wireAnswer('POST scenario', { scenario: target.scenario, seed: target.seed, principals: target.api.principals })
 }
 

@@ -1,32 +1,35 @@
 /**
- * Sessions of the demo server: isolated state for parallel clients on one server. A session is its own
- * mock (its own store, faults, journal) over its own copy of the data, reached with credentials of its
- * own: the server picks the session by the request's `X-API-Key` before it dispatches, and requests with
- * any other key (the base principals, an unknown or expired key) go to the base state as before.
+ * Sessions of the demo server: isolated state for parallel clients on one server. A session (session.ts)
+ * is its own mock (its own store, faults, journal) over its own copy of the data, reached with credentials
+ * of its own: the server picks the session by the request's `X-API-Key` (key-index.ts) before it
+ * dispatches, and requests with any other key (the base principals, an unknown or expired key) go to the
+ * base state as before.
  *
  * Cheap by design: a session over the server's own data shares its prepared records and index (see
  * model/baseline.ts) and gets new accounts only, so creating one costs well under a millisecond and tens
- * of kilobytes, whatever the size of the data; writes then live in the session alone.
+ * of kilobytes, whatever the size of the data; writes then live in the session alone, within its write
+ * budget and the sessions' budget together.
  */
 import { randomBytes } from 'node:crypto'
-import type { Credentials, MockApi, MockApiOptions, Principal } from '../../api/create-mock-api.ts'
+import type { Credentials, MockApiOptions } from '../../api/create-mock-api.ts'
 import { createMockApiFrom } from '../../api/create-mock-api-from.ts'
 import { initialStateOf } from '../../api/initial-state.ts'
-import { dispatcherOf } from '../../api/dispatcher-of.ts'
 import { baselineOf, replaceInitialState } from '../../api/internals.ts'
 import type { ApiRequest } from '../../handlers/api-request.ts'
-import type { Dispatcher } from '../../handlers/routing/dispatch.ts'
 import { Baseline } from '../../model/baseline.ts'
-import { newCredentials } from '../../model/credentials.ts'
 import type { Account } from '../../model/schemas.ts'
 import type { ScenarioState } from '../../model/state.ts'
+import { WriteBudgetError, type WriteBounds } from '../../model/write-budget.ts'
 import type { ScenarioRef } from '../../scenarios/resolve.ts'
-import { DEFAULT_SESSION_LIMITS, scenarioRecords, SESSION_RECORDS_FACTOR, stateRecords, type OwnData, type SessionLimits } from '../limits.ts'
+import { DEFAULT_SESSION_LIMITS, SESSION_RECORDS_FACTOR, stateRecords, type OwnData, type SessionLimits } from '../limits.ts'
 import { sizeText } from '../../text/size-text.ts'
 import { workspaceIdsOf } from '../../mock-admin/info.ts'
-import { recordCount, restoreStartupFaults, type FaultSpec, type ServedMock } from './served-mock.ts'
+import { SessionKeys } from './key-index.ts'
+import { recordCount, restoreStartupFaults, writeBounds, type FaultSpec, type ServedMock } from './served-mock.ts'
+import { Session, type MockSession, type SessionHost } from './session.ts'
+import { ScenarioTemplates } from './templates.ts'
 
-export { DEFAULT_SESSION_LIMITS, type SessionLimits }
+export { DEFAULT_SESSION_LIMITS, type MockSession, type SessionLimits }
 
 /** What a new session starts from. Without anything: a copy of the server's current data. */
 export interface SessionOptions {
@@ -36,25 +39,6 @@ export interface SessionOptions {
   seed?: number
   /** A plain state (a `snapshot()`, a fixture file), validated; its accounts get new credentials. */
   state?: ScenarioState
-}
-
-/** A session: its own mock over its own copy of the data, reached with credentials of its own. */
-export interface MockSession {
-  /** `ses_` and 32 hex digits; its admin routes are under `/__admin/sessions/{id}/`. */
-  readonly id: string
-  /** The session's mock: state, faults, journal, reset, snapshot. */
-  readonly api: MockApi
-  /** What it was made from (a scenario name, or `state`) and the seed. */
-  readonly scenario: string
-  readonly seed: number
-  /** Credentials of its first principal (`api.principals` has them all). */
-  readonly credentials: Credentials
-  readonly principals: readonly Principal[]
-  /** The first principal's workspaces, in list order (for `X-Workspace-ID`). */
-  readonly workspaceIds: readonly string[]
-  readonly created: Date
-  /** When it will be deleted unless a request comes first (every request moves it on). */
-  readonly expiresAt: Date
 }
 
 /** The server is at its session limit. */
@@ -71,7 +55,7 @@ export class SessionBudgetError extends RangeError {
     const over =
       would.records > budget.records
         ? `hold ${would.records} records, over this server's bound of ${budget.records} (${SESSION_RECORDS_FACTOR} x --max-records)`
-        : `hold ${would.bytes} bytes of states, over this server's bound of ${sizeText(budget.bytes)} (--max-session-bytes)`
+        : bytesOver(would.bytes, budget.bytes)
     super(`the sessions' own data would ${over}: delete a session that asked for a scenario or state of its own`)
     this.name = 'SessionBudgetError'
   }
@@ -94,79 +78,36 @@ export interface SessionSource {
   /** The scenario a session given only a seed builds; undefined when the server serves a state. */
   readonly scenario: ScenarioRef | undefined
   readonly startupFaults: readonly FaultSpec[]
+  /** Most characters of JSON each session's writes may keep (`--max-write-bytes`). */
+  readonly maxWriteBytes: number
 }
 
 export type SessionChange = { type: 'created' | 'deleted' | 'expired' | 'replaced'; session: MockSession }
 
-/** Scenario builds kept for sessions that ask for the same scenario and seed again. */
-const TEMPLATE_LIMIT = 8
-/** Bigger builds are not kept: eight of them would hold gigabytes after their sessions are gone. */
-const TEMPLATE_MAX_RECORDS = 20_000
-
-class Session implements MockSession, ServedMock {
-  readonly id: string
-  readonly api: MockApi
-  readonly dispatch: Dispatcher
-  scenario: string
-  seed: number
-  readonly startupFaults: readonly FaultSpec[]
-  readonly startupIds = new Set<number>()
-  readonly created = new Date()
-  lastUsed = Date.now()
-  workspaceIds: readonly string[] = []
-  /** Credentials by account id: an account keeps its credentials when the session's state is replaced. */
-  readonly keys = new Map<string, Credentials>()
-  /** Its own data (a scenario or state it asked for); none over the server's data, which it shares. */
-  own: OwnData = { records: 0, bytes: 0 }
-  readonly #registry: SessionRegistry
-
-  constructor(id: string, api: MockApi, scenario: string, seed: number, registry: SessionRegistry, faults: readonly FaultSpec[]) {
-    this.id = id
-    this.api = api
-    this.dispatch = dispatcherOf(api)
-    this.scenario = scenario
-    this.seed = seed
-    this.#registry = registry
-    this.startupFaults = faults
-  }
-
-  get credentials(): Credentials {
-    return this.api.credentials
-  }
-
-  get principals(): readonly Principal[] {
-    return this.api.principals
-  }
-
-  get expiresAt(): Date {
-    return new Date(this.lastUsed + this.#registry.idleTimeout)
-  }
-
-  replaceState(state: ScenarioState, own: OwnData = { records: stateRecords(state), bytes: 0 }): Promise<void> {
-    return this.#registry.replaceSessionState(this, state, own)
-  }
-}
+const NOTHING: OwnData = { records: 0, bytes: 0 }
 
 /** The sessions of one server. */
-export class SessionRegistry {
+export class SessionRegistry implements SessionHost {
   readonly maxSessions: number
   readonly idleTimeout: number
   readonly #source: SessionSource
   /** Most own data the sessions may hold together. */
   readonly budget: OwnData
   readonly #byId = new Map<string, Session>()
-  readonly #byKey = new Map<string, Session>()
-  readonly #templates = new Map<string, Promise<Baseline>>()
+  readonly #keys: SessionKeys<Session>
+  readonly #templates = new ScenarioTemplates()
   readonly #listeners = new Set<(change: SessionChange) => void>()
   /** Sessions being created: they count against the limit already. */
   #creating = 0
   /** Own data of the sessions being created or given a new state: it counts against the budget already. */
-  #pending: OwnData = { records: 0, bytes: 0 }
+  #pending: OwnData = { ...NOTHING }
   #sweeper: NodeJS.Timeout | undefined
 
-  constructor(source: SessionSource, limits: SessionLimits = {}, budget: OwnData = { records: Infinity, bytes: Infinity }) {
+  /** `keys`: the index of the sessions' keys, shared with the base state (which must not take them). */
+  constructor(source: SessionSource, limits: SessionLimits = {}, budget: OwnData = { records: Infinity, bytes: Infinity }, keys = new SessionKeys<Session>()) {
     this.#source = source
     this.budget = budget
+    this.#keys = keys
     this.maxSessions = limits.maxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions
     this.idleTimeout = limits.idleTimeout ?? DEFAULT_SESSION_LIMITS.idleTimeout
     if (!(Number.isInteger(this.maxSessions) && this.maxSessions >= 0)) {
@@ -181,10 +122,10 @@ export class SessionRegistry {
     return this.#byId.size
   }
 
-  /** What the live sessions hold of their own (what they asked for beyond the server's data), and what is being loaded. */
+  /** What the live sessions hold of their own (what they asked for beyond the server's data, and what their writes keep), and what is being loaded. */
   get ownData(): OwnData {
     const own = { ...this.#pending }
-    for (const session of this.#byId.values()) added(own, session.own)
+    for (const session of this.#byId.values()) added(own, session.held)
     return own
   }
 
@@ -199,11 +140,11 @@ export class SessionRegistry {
    */
   sessionFor(request: ApiRequest): ServedMock | undefined {
     // Stryker disable next-line ConditionalExpression: fast-path
-    if (this.#byKey.size === 0) return undefined
+    if (this.#keys.size === 0) return undefined
     const key = request.header('x-api-key')
     // Stryker disable next-line ConditionalExpression: fast-path
     if (key === null) return undefined
-    const session = this.#byKey.get(key)
+    const session = this.#keys.owner(key)
     if (session === undefined) return undefined
     return this.#touch(session)
   }
@@ -228,18 +169,13 @@ export class SessionRegistry {
     return [...this.#byId.values()].filter((session) => !this.#expired(session, now))
   }
 
-  /** The session an API key belongs to, if any (to keep a new base state's keys apart from them). */
-  keyOwner(apiKey: string): MockSession | undefined {
-    return this.#byKey.get(apiKey)
-  }
-
   /**
    * A new session: its own mock, started like the server's (origin, clock, startup faults), over a copy
    * of the server's data or of what `options` describe (`own`: what that holds of its own). Its principals
    * get new credentials, unlike any other in the server. Throws `SessionLimitError` at the limit,
    * `SessionBudgetError` past the budget, `InvalidStateError` for a bad state.
    */
-  async create(options: SessionOptions = {}, own: OwnData = { records: 0, bytes: 0 }): Promise<MockSession> {
+  async create(options: SessionOptions = {}, own: OwnData = NOTHING): Promise<MockSession> {
     this.#sweep()
     if (this.#byId.size + this.#creating >= this.maxSessions) throw new SessionLimitError(this.maxSessions)
     this.#withinBudget(own)
@@ -251,13 +187,13 @@ export class SessionRegistry {
       const forked = await baseline.withAccounts(this.#withNewKeys(baseline.state.accounts, keys))
       const api = createMockApiFrom({ ...this.#source.options, seed }, forked)
       await api.ready
-      const session = new Session(newId(), api, scenario, seed, this, this.#source.startupFaults)
+      const session = new Session(newId(), api, { scenario, seed, startupFaults: this.#source.startupFaults }, this, this.#writeBounds())
       session.own = own
       for (const [account, credentials] of keys) session.keys.set(account, credentials)
       restoreStartupFaults(session)
       session.workspaceIds = workspaceIdsOf(api)
       this.#byId.set(session.id, session)
-      this.#indexKeys(session)
+      this.#keys.index(session)
       this.#startSweeper()
       // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
       this.#emit({ type: 'created', session })
@@ -290,30 +226,45 @@ export class SessionRegistry {
   }
 
   /**
-   * A session's new state (`own`: its records and bytes, which take the place of the session's own data in
-   * the budget): its accounts keep their credentials by id, new ones get new credentials.
+   * A session's new state, built by `build` once the budget admits `own` (its records and bytes, which take
+   * the place of the session's own data and writes in the budget): its accounts keep their credentials by
+   * id, new ones get new credentials.
    */
-  async replaceSessionState(session: Session, state: ScenarioState, own: OwnData): Promise<void> {
-    this.#withinBudget(own, session.own)
+  async replaceSessionState(session: Session, own: OwnData, build: () => ScenarioState): Promise<void> {
+    this.#withinBudget(own, session.held)
     const keys = new Map<string, Credentials>()
-    const accounts = this.#withNewKeys(state.accounts, keys, session.keys)
+    let records = own.records
     added(this.#pending, own)
     try {
+      const state = build()
+      // What it holds, once built (a preset's records are not known before).
+      records = stateRecords(state)
+      const accounts = this.#withNewKeys(state.accounts, keys, session.keys)
       await replaceInitialState(session.api, { ...state, accounts })
     } finally {
       added(this.#pending, own, -1)
     }
     // Deleted (or expired) while its new state loaded: the deletion stands, its credentials stay refused.
     if (!this.#isLive(session)) return
-    this.#unindexKeys(session)
+    this.#keys.unindex(session)
     session.keys.clear()
     for (const [account, credentials] of keys) session.keys.set(account, credentials)
-    this.#indexKeys(session)
+    this.#keys.index(session)
     session.scenario = 'state'
-    session.own = own
+    session.own = { records, bytes: own.bytes }
     session.workspaceIds = workspaceIdsOf(session.api)
     // Stryker disable next-line ObjectLiteral,StringLiteral: unseen
     this.#emit({ type: 'replaced', session })
+  }
+
+  /** A session's writes: within `--max-write-bytes` each, and counted in the sessions' budget together. */
+  #writeBounds(): WriteBounds {
+    return writeBounds(this.#source.maxWriteBytes, (more) => {
+      const would = this.ownData.bytes + more
+      if (would > this.budget.bytes) {
+        throw new WriteBudgetError(`the sessions' own data would ${bytesOver(would, this.budget.bytes)}: delete records, reset the session or delete a session`)
+      }
+    })
   }
 
   /** What a session starts from: the server's current data, a scenario build (kept), or a given state. */
@@ -334,23 +285,11 @@ export class SessionRegistry {
     const seed = options.seed ?? base.seed
     const build = () => Baseline.of(initialStateOf({ ...apiOptions, scenario, seed }))
     if (typeof scenario === 'function') return { baseline: await build(), scenario: scenario.name || 'custom', seed }
-    if (scenarioRecords(scenario) > TEMPLATE_MAX_RECORDS) return { baseline: await build(), scenario, seed }
-    const key = `${scenario}\u0000${seed}`
-    let template = this.#templates.get(key)
-    if (template === undefined) {
-      template = build()
-      // A failed build is not kept.
-      template.catch(() => this.#templates.delete(key))
-      if (this.#templates.size >= TEMPLATE_LIMIT) this.#templates.delete(this.#templates.keys().next().value!)
-    } else {
-      this.#templates.delete(key) // most recently used last
-    }
-    this.#templates.set(key, template)
-    return { baseline: await template, scenario, seed }
+    return { baseline: await this.#templates.get(scenario, seed, build), scenario, seed }
   }
 
   /** Throws `SessionBudgetError` when `own` more (in place of `replaced`) would pass the budget. */
-  #withinBudget(own: OwnData, replaced: OwnData = { records: 0, bytes: 0 }): void {
+  #withinBudget(own: OwnData, replaced: OwnData = NOTHING): void {
     const would = added(added(this.ownData, own), replaced, -1)
     if (would.records > this.budget.records || would.bytes > this.budget.bytes) throw new SessionBudgetError(would, this.budget)
   }
@@ -358,29 +297,10 @@ export class SessionRegistry {
   /** Copies of the accounts with credentials from `previous` (by account id) or new ones, into `keys`. */
   #withNewKeys(accounts: readonly Account[], keys: Map<string, Credentials>, previous?: ReadonlyMap<string, Credentials>): Account[] {
     return accounts.map((account) => {
-      const credentials = previous?.get(account.id) ?? this.#newCredentials()
+      const credentials = previous?.get(account.id) ?? this.#keys.fresh(this.#source.base.api.principals)
       keys.set(account.id, credentials)
       return { ...account, ...credentials }
     })
-  }
-
-  #newCredentials(): Credentials {
-    const taken = (key: string) =>
-      // Stryker disable next-line ArrowFunction,ConditionalExpression,LogicalOperator,MethodExpression: random
-      this.#byKey.has(key) || this.#source.base.api.principals.some((principal) => principal.apiKey === key)
-    for (;;) {
-      const credentials = newCredentials()
-      // Stryker disable next-line ConditionalExpression: random
-      if (!taken(credentials.apiKey)) return credentials
-    }
-  }
-
-  #indexKeys(session: Session): void {
-    for (const principal of session.api.principals) this.#byKey.set(principal.apiKey, session)
-  }
-
-  #unindexKeys(session: Session): void {
-    for (const [key, owner] of this.#byKey) if (owner === session) this.#byKey.delete(key)
   }
 
   #expired(session: Session, now: number): boolean {
@@ -405,7 +325,7 @@ export class SessionRegistry {
   #remove(session: Session, type: 'deleted' | 'expired'): void {
     if (!this.#isLive(session)) return
     this.#byId.delete(session.id)
-    this.#unindexKeys(session)
+    this.#keys.unindex(session)
     if (this.#byId.size === 0) {
       clearInterval(this.#sweeper)
       this.#sweeper = undefined
@@ -437,6 +357,11 @@ export class SessionRegistry {
       }
     }
   }
+}
+
+/** How the sessions' data passes its bound in bytes, as their problems say it. */
+function bytesOver(would: number, bound: number): string {
+  return `hold ${would} bytes of states and writes, over this server's bound of ${sizeText(bound)} (--max-session-bytes)`
 }
 
 /** Adds `more` (times `sign`) to `total`, and answers it. */

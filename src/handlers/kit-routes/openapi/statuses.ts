@@ -14,7 +14,7 @@ const WHEN: Record<number, string> = {
   414: `the request URL is longer than ${MAX_URL_LENGTH} characters`,
   415: 'the body is not `application/json` (or `application/*+json`)',
   422: 'a path, header, query or body value is invalid; `errors` lists every one of them',
-  429: 'an injected rate limit (`faults.rateLimit`); `Retry-After` says when to try again',
+  429: 'an injected rate limit (`faults.rateLimit`), whose `Retry-After` says when to try again; or, on the demo server, a write past its write budget (no `Retry-After`: deleting records or a reset frees it)',
   500: 'the mock failed, a contract-strict check failed, or an injected fault (`faults.fail`, whose default status this is)',
   503: 'an injected fault (`faults.fail` with status 503), e.g. to test retries',
 }
@@ -28,8 +28,8 @@ export function statusDescription(status: number): string {
 /**
  * Every error status the mock can answer for an operation of the API, derived from what the operation
  * declares and what the pipeline does for all of them (src/handlers/definitions/run-operation.ts):
- * - any operation: 414 (over-long URL, checked first), 429 and 503 (injected faults), 500 (kit failures,
- *   contract-strict violations, `faults.fail`'s default);
+ * - any operation: 414 (over-long URL, checked first), 429 and 503 (injected faults; 429 also the demo
+ *   server's write budget), 500 (kit failures, contract-strict violations, `faults.fail`'s default);
  * - with credentials (every operation of the API): 401;
  * - with parameters or a body to validate: 422; with a JSON body: 400, 413, 415 (readJsonBody);
  * - the operation's own `contract.statuses` (404 for the records it looks up).
