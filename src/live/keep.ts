@@ -8,12 +8,10 @@
 import type { MockContext } from '../handlers/context.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
 import { RECORD_IDS_SHOWN, type LiveNote } from '../handlers/trace.ts'
-import { deepFreeze } from '../model/deep-freeze.ts'
 import { declaredMembers } from '../model/declared-members.ts'
 import { FieldSources, missingFieldValues } from '../model/fields.ts'
 import { ID_PREFIX, withPrefix } from '../model/ids.ts'
 import type { Account, Application, Workspace } from '../model/schemas.ts'
-import type { Store } from '../model/store.ts'
 import { shown } from '../text/terminal-text.ts'
 
 /** Most records one answer may add to the mock (a page holds 100 at most; a list of workspaces may hold more). */
