@@ -22,6 +22,9 @@ const LAZY = [
   'src/handlers/routing/dispatch.ts',
   'src/handlers/kit-routes/openapi/served-documents.ts',
   'src/handlers/kit-routes/icon-data.ts',
+  // The public file routes' answers (file-routes.ts carries the routes): on the first request for a file.
+  'src/handlers/kit-routes/icons.ts',
+  'src/handlers/kit-routes/schemas.ts',
   'src/testkit/contract.ts',
   'src/browser/storage-full.ts',
   // The devtools: the launcher only with `devtools: true`, the panel (the console UI) only once opened.
