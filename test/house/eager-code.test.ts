@@ -26,6 +26,8 @@ const LAZY = [
   'src/handlers/kit-routes/icons.ts',
   'src/handlers/kit-routes/schemas.ts',
   'src/testkit/contract.ts',
+  // What a fault does to a request, and an override's builders: with the first request one meets.
+  'src/testkit/fault-effects.ts',
   'src/browser/storage-full.ts',
   // The devtools: the launcher only with `devtools: true`, the panel (the console UI) only once opened.
   'src/devtools/index.ts',
