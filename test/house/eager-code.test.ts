@@ -28,6 +28,7 @@ const LAZY = [
   'src/testkit/contract.ts',
   // What a fault does to a request, and an override's builders: with the first request one meets.
   'src/testkit/fault-effects.ts',
+  'src/testkit/override-tools.ts',
   'src/browser/storage-full.ts',
   // The devtools: the launcher only with `devtools: true`, the panel (the console UI) only once opened.
   'src/devtools/index.ts',
