@@ -26,16 +26,18 @@ const EXTERNAL = [/^msw(\/|$)/, /^vitest(\/|$)/, /^@playwright\/test(\/|$)/, /^r
 /**
  * Faker's shared chunk holds the data of its `base` locale as strings split at run time
  * (`` `a.b.c`.split(`.`) ``), about 13 KiB gzipped of emoji, time zones and routing numbers that the kit,
- * which uses only `SimpleFaker`, never reads. A call is kept unless it is known to be pure, and the bundler
- * cannot know that of `split`: marked pure, the unread ones go (test/house/eager-code.test.ts holds the
- * browser entry's size).
+ * which uses only `SimpleFaker`, never reads; beside them, the tables of the modules `SimpleFaker` lacks
+ * (IBAN formats, colour spaces: more splits) and their enums (TypeScript's `let E=function(e){...}({})`).
+ * A call is kept unless it is known to be pure, and the bundler cannot know that of `split` or of an enum's
+ * function: marked pure, the unread ones go (test/house/eager-code.test.ts holds the browser entry's size).
  */
 const pureLiteralSplits: Plugin = {
   name: 'pure-literal-splits',
   transform: {
     filter: { id: /@faker-js[\\/]faker[\\/]dist[\\/]/ },
     handler(code) {
-      return { code: code.replace(/(?<![\w$.\])\]])(`(?:[^`$\\]|\$(?!\{))*`)\.split\(`\.`\)/g, '/* @__PURE__ */ $1.split(`.`)'), map: null }
+      const splits = code.replace(/(?<![\w$.\])\]\\])(`(?:[^`$\\]|\$(?!\{))*`)\.split\((`[^`$\\]*`)\)/g, '/* @__PURE__ */ $1.split($2)')
+      return { code: splits.replace(/(let [\w$]+=)(function\([\w$]+\)\{return [\w$]+\.[\w$]+=)/g, '$1/* @__PURE__ */ $2'), map: null }
     },
   },
 }

@@ -1,9 +1,8 @@
-import { delay, HttpResponse } from 'msw'
 import type { OperationName, OperationSpec } from '../handlers/operation-spec.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
-import { Problem } from '../handlers/reply/problem.ts'
 import { MAX_FAULT_DETAIL, MAX_FAULTS, MAX_LATENCY_MS, MAX_RETRY_AFTER_S } from './fault-bounds.ts'
 import type { FaultDescription, Latency, RequestTrace } from '../handlers/trace.ts'
+import type { ActingFault, Effect } from './fault-effects.ts'
 import type { RandomSource } from './random-source.ts'
 import { matchTarget, type OperationTarget } from './targets.ts'
 
@@ -41,20 +40,11 @@ export interface FaultHandle {
   remove(): void
 }
 
-type Effect =
-  | { kind: 'fail'; status: number; detail: string; headers?: Record<string, string> }
-  | { kind: 'disconnect' }
-  | { kind: 'latency'; latency: Latency }
-  | { kind: 'rateLimit'; requests: number; retryAfter: number }
-
-interface Fault {
+interface Fault extends ActingFault {
   id: number
   target: string
   applies: (operation: OperationSpec) => boolean
   schedule: FaultSchedule
-  effect: Effect
-  seen: number
-  hits: number
 }
 
 /**
@@ -150,32 +140,11 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
 
   /** Runs the faults that match the operation, in the order they were added; tells `trace` which acted. */
   async apply(operation: OperationSpec, trace?: RequestTrace): Promise<FaultOutcome> {
-    for (const fault of this.#faultsOf(operation)) {
-      fault.seen++
-      const { effect } = fault
-      if (effect.kind === 'rateLimit') {
-        if (fault.seen <= effect.requests) continue
-        fault.hits++
-        trace?.faulted(describe(fault))
-        return {
-          problem: new Problem(429, `rate limit of ${effect.requests} requests exceeded`, undefined, {
-            'Retry-After': String(effect.retryAfter),
-          }),
-        }
-      }
-      if (!this.#fires(fault)) continue
-      fault.hits++
-      if (effect.kind === 'latency') {
-        const ms = this.#draw(effect.latency)
-        trace?.faulted(describe(fault), ms)
-        await delay(ms)
-        continue
-      }
-      trace?.faulted(describe(fault))
-      if (effect.kind === 'disconnect') return { response: HttpResponse.error() }
-      return { problem: new Problem(effect.status, effect.detail, undefined, effect.headers) }
-    }
-    return undefined
+    const faults = this.#faultsOf(operation)
+    if (faults.length === 0) return undefined
+    // What a fault does loads with the first request one meets (fault-effects.ts).
+    const { applyFaults } = await import('./fault-effects.ts')
+    return applyFaults(faults, this.#random, (fault, ms) => trace?.faulted(describe(fault), ms))
   }
 
   #faultsOf(operation: OperationSpec): readonly Fault[] {
@@ -190,21 +159,6 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
   #set(faults: Fault[]): void {
     this.#faults = faults
     this.#byOperation = new WeakMap()
-  }
-
-  #fires(fault: Fault): boolean {
-    const { times, rate } = fault.schedule
-    // Stryker disable next-line ConditionalExpression: same-value
-    if (times !== undefined && fault.hits >= times) return false
-    // Stryker disable next-line EqualityOperator: random
-    if (rate !== undefined && this.#random.next() >= rate) return false
-    return true
-  }
-
-  #draw(latency: Latency): number {
-    if (typeof latency === 'number') return latency
-    const [min, max] = latency
-    return Math.round(min + (max - min) * this.#random.next())
   }
 
   #add(target: OperationTarget<Name>, schedule: FaultSchedule, effect: Effect): FaultHandle {

@@ -2,9 +2,8 @@ import type { Operation } from '../handlers/operation.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
 import type { ApiRequest } from '../handlers/api-request.ts'
 import type { OverrideGate } from '../handlers/ports.ts'
-import { envelope, jsonRow, type ResponseTarget } from '../handlers/reply/envelope.ts'
-import { Problem, problemReply } from '../handlers/reply/problem.ts'
-import { emptyReply, toResponse, type Reply } from '../handlers/reply/reply.ts'
+import type { ResponseTarget } from '../handlers/reply/envelope.ts'
+import type { Reply } from '../handlers/reply/reply.ts'
 import type { Application, ErrorDetail, Workspace } from '../model/schemas.ts'
 import { pathParams } from './paths.ts'
 import { assertOperationName } from './targets.ts'
@@ -61,10 +60,20 @@ export function overrideReply(response: Response): Reply | undefined {
   return builtReplies.get(response)
 }
 
-function built(reply: Reply): Response {
-  const response = toResponse(reply)
+function keep(response: Response, reply: Reply, detail?: string): void {
   builtReplies.set(response, reply)
-  return response
+  if (detail !== undefined) problemDetails.set(response, detail)
+}
+
+/** The tools a resolver gets; their builders load with the first override that runs (override-tools.ts). */
+async function toolsFor(
+  operation: Operation,
+  request: ApiRequest,
+  params: Record<string, string | readonly string[] | undefined>,
+  target: ResponseTarget,
+): Promise<OverrideTools<any>> {
+  const { replyTools } = await import('./override-tools.ts')
+  return { request: await request.toFetchRequest(), params: pathParams(params), ...replyTools(operation, target, keep) }
 }
 
 /** An override in force, as `list()` describes it. */
@@ -120,16 +129,7 @@ export class Overrides implements OverrideGate {
   ): Promise<Response | undefined> {
     for (const entry of this.#entries) {
       if (entry.operation !== operation.name) continue
-      const response = await entry.resolver({
-        request: await request.toFetchRequest(),
-        params: pathParams(params),
-        respond: (data: unknown) => built(respondWith(operation, target, data)),
-        problem: (status, detail, errors) => {
-          const response = built(problemReply(new Problem(status, detail, errors), target))
-          problemDetails.set(response, detail)
-          return response
-        },
-      })
+      const response = await entry.resolver(await toolsFor(operation, request, params, target))
       if (response) {
         if (entry.once) this.#entries = this.#entries.filter((e) => e !== entry)
         return response
@@ -137,22 +137,4 @@ export class Overrides implements OverrideGate {
     }
     return undefined
   }
-}
-
-function respondWith(operation: Operation, target: ResponseTarget, data: any): Reply {
-  const { response } = operation
-  if (!response) throw new TypeError(`${operation.name} has no envelope to respond with`)
-  if (response.shape === 'none') return emptyReply(response.status, {})
-  const { schema, shape, status } = response
-  if (shape === 'item') return withStatus(envelope.item(schema, target, jsonRow(data)), status)
-  if (shape === 'list') return withStatus(envelope.list(schema, target, data.map(jsonRow)), status)
-  return withStatus(envelope.page(schema, target, data.data.map(jsonRow), {
-    currentPage: data.current_page ?? 1,
-    pageSize: data.page_size ?? 10,
-    total: data.total ?? data.data.length,
-  }), status)
-}
-
-function withStatus(reply: Reply, status: number): Reply {
-  return { ...reply, status }
 }

@@ -22,7 +22,13 @@ const LAZY = [
   'src/handlers/routing/dispatch.ts',
   'src/handlers/kit-routes/openapi/served-documents.ts',
   'src/handlers/kit-routes/icon-data.ts',
+  // The public file routes' answers (file-routes.ts carries the routes): on the first request for a file.
+  'src/handlers/kit-routes/icons.ts',
+  'src/handlers/kit-routes/schemas.ts',
   'src/testkit/contract.ts',
+  // What a fault does to a request, and an override's builders: with the first request one meets.
+  'src/testkit/fault-effects.ts',
+  'src/testkit/override-tools.ts',
   'src/browser/storage-full.ts',
   // The devtools: the launcher only with `devtools: true`, the panel (the console UI) only once opened.
   'src/devtools/index.ts',

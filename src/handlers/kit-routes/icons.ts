@@ -1,8 +1,8 @@
-import { kitRoute } from '../operation.ts'
+import type { OperationInput } from '../operation.ts'
 import { fileParam } from './file-param.ts'
 import { memoByKey, once } from '../memo.ts'
 import { Problem } from '../reply/problem.ts'
-import { reply } from '../reply/reply.ts'
+import { reply, type Reply } from '../reply/reply.ts'
 
 /** The icon variants of spec 2.5, by the file-name suffix their URLs end with. */
 export const ICON_VARIANTS = ['512.webp', '192.webp', '72.webp', 'original'] as const
@@ -27,19 +27,13 @@ export const iconBytes = memoByKey(async (variant: IconVariant): Promise<Uint8Ar
 })
 
 /**
- * GET /api/icons/<img_id>_<512.webp|192.webp|72.webp|original>: the images the `icons` URLs of records
- * point at. Public (an `<img>` sends no API headers); every image id gets the same artwork.
+ * GET /api/icons/<img_id>_<512.webp|192.webp|72.webp|original> (file-routes.ts): the images the `icons`
+ * URLs of records point at. Public (an `<img>` sends no API headers); every image id gets the same artwork.
  */
-export const getIcon = kitRoute({
-  name: 'getIcon',
-  method: 'GET',
-  path: '/api/icons/:file',
-  public: true,
-  async run({ params }) {
-    const file = fileParam(params)
-    const match = ICON_FILE.exec(file)
-    if (!match) throw new Problem(404, `no icon named ${file}`)
-    const bytes = await iconBytes(match[2] as IconVariant)
-    return reply(200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=86400' }, [bytes])
-  },
-})
+export async function iconReply({ params }: OperationInput): Promise<Reply> {
+  const file = fileParam(params)
+  const match = ICON_FILE.exec(file)
+  if (!match) throw new Problem(404, `no icon named ${file}`)
+  const bytes = await iconBytes(match[2] as IconVariant)
+  return reply(200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=86400' }, [bytes])
+}

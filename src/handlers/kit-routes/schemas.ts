@@ -1,8 +1,8 @@
 import type { z } from '../../model/zod.ts'
-import { kitRoute } from '../operation.ts'
+import type { OperationInput } from '../operation.ts'
 import { fileParam } from './file-param.ts'
 import { Problem } from '../reply/problem.ts'
-import { reply } from '../reply/reply.ts'
+import { reply, type Reply } from '../reply/reply.ts'
 
 // Generated once per schema (a mock's own envelopes have their own), when first asked for: the JSON Schema
 // generator is loaded only then (a lazy chunk in a browser bundle).
@@ -12,20 +12,14 @@ async function documentOf(schema: z.ZodMiniType): Promise<Uint8Array> {
   return new TextEncoder().encode(JSON.stringify(jsonSchemaOf(schema)))
 }
 
-/** GET /api/schemas/<Name>.json: public, so that `$schema` links resolve without credentials. */
-export const getSchema = kitRoute({
-  name: 'getSchema',
-  method: 'GET',
-  path: '/api/schemas/:file',
-  public: true,
-  async run({ params, mock }) {
-    const file = fileParam(params)
-    // Stryker disable next-line StringLiteral: same-value
-    const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
-    const schema = mock.surface.served.get(name)
-    if (schema === undefined) throw new Problem(404, `no schema named ${file}`)
-    let bytes = documents.get(schema)
-    if (bytes === undefined) documents.set(schema, (bytes = documentOf(schema)))
-    return reply(200, { 'Content-Type': 'application/json' }, [await bytes])
-  },
-})
+/** GET /api/schemas/<Name>.json (file-routes.ts): public, so that `$schema` links resolve without credentials. */
+export async function schemaReply({ params, mock }: OperationInput): Promise<Reply> {
+  const file = fileParam(params)
+  // Stryker disable next-line StringLiteral: same-value
+  const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : ''
+  const schema = mock.surface.served.get(name)
+  if (schema === undefined) throw new Problem(404, `no schema named ${file}`)
+  let bytes = documents.get(schema)
+  if (bytes === undefined) documents.set(schema, (bytes = documentOf(schema)))
+  return reply(200, { 'Content-Type': 'application/json' }, [await bytes])
+}

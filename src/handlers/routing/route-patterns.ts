@@ -9,8 +9,7 @@ import { MAX_URL_LENGTH } from '../limits.ts'
 import type { HttpMethod, OperationSpec } from '../operation-spec.ts'
 import type { Operation } from '../operation.ts'
 import { getOpenApi30Json, getOpenApi30Yaml, getOpenApiJson, getOpenApiYaml } from '../kit-routes/openapi/document-routes.ts'
-import { getIcon } from '../kit-routes/icons.ts'
-import { getSchema } from '../kit-routes/schemas.ts'
+import { getIcon, getSchema } from '../kit-routes/file-routes.ts'
 
 /** The kit's own routes, after the API's operations in every table: schema documents, icons, OpenAPI documents. */
 export const kitRoutes: readonly Operation[] = [getSchema, getIcon, getOpenApiJson, getOpenApiYaml, getOpenApi30Json, getOpenApi30Yaml]

@@ -4,7 +4,7 @@
  * The default profile changes nothing (the documents stay byte for byte those of the spec, as shipped).
  */
 import { PAGING } from '../../definitions/parameters.ts'
-import { DEFAULT_PROFILE, type ResolvedProfile } from '../../profile.ts'
+import type { ResolvedProfile } from '../../profile.ts'
 
 /** What a profile changes in the documents; undefined when it changes nothing. */
 export interface DocumentProfile {
@@ -14,7 +14,9 @@ export interface DocumentProfile {
 }
 
 export function documentProfile(profile: ResolvedProfile): DocumentProfile | undefined {
-  const pagingChanged = JSON.stringify(profile.paging) !== JSON.stringify(DEFAULT_PROFILE.paging)
+  // Against PAGING, the documents' own bounds (the default profile's too): an import of profile.ts from the
+  // documents' lazy chunk would split a page's eager code.
+  const pagingChanged = (['currentPage', 'pageSize'] as const).some((key) => (['min', 'max', 'default'] as const).some((bound) => profile.paging[key][bound] !== PAGING[key][bound]))
   const notFound = profile.pastTheEnd === 'not-found'
   if (!pagingChanged && profile.wwwAuthenticate && !notFound) return undefined
   return {
