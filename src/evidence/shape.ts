@@ -47,7 +47,7 @@ const decisionSchema = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('fault'), fault: faultRuleSchema }),
   z.strictObject({ kind: z.literal('override') }),
   z.strictObject({ kind: z.literal('authentication') }),
-  z.strictObject({ kind: z.literal('validation'), problems: z.array(errorDetailSchema) }),
+  z.strictObject({ kind: z.literal('validation'), problems: z.array(errorDetailSchema), count: z.int() }),
   z.strictObject({ kind: z.literal('body'), detail: z.string() }),
   z.strictObject({
     kind: z.literal('lookup'),
