@@ -22,6 +22,7 @@ const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'scenarios', paths: ['src/scenarios/'] },
   { name: 'handlers', paths: ['src/handlers/'] },
   { name: 'testkit', paths: ['src/testkit/'] },
+  { name: 'codegen: the code that follows a service', paths: ['src/codegen/'] },
   { name: 'api', paths: ['src/api/'] },
   { name: 'contract: the consumer contract (Pact)', paths: ['src/contract/'] },
   { name: 'wire', paths: ['src/wire/'] },

@@ -1,0 +1,38 @@
+/**
+ * What the generator writes code from: what was seen of a service, and what the mock has already. A plain
+ * input (docs/verify.md, "The code that follows the service"): verify's run fills it (src/verify/found.ts),
+ * and anything else that watches a service can, from records it saw, routes that answered and the
+ * service's OpenAPI document. Everything in it but `known` is the service's text: bounded here, and never
+ * trusted by the code that writes it out.
+ */
+import { z } from '../model/zod.ts'
+
+/** Most records, writes and operations one input holds (verify sees a few hundred records). */
+export const MAX_FINDINGS = 5000
+
+/** Where something was seen: a request (`GET /api/applications?page_size=100`) or a document's address. */
+const seen = z.string().check(z.maxLength(2000))
+const record = z.enum(['workspace', 'application'])
+const bounded = <T extends z.ZodMiniType>(item: T) => z.array(item).check(z.maxLength(MAX_FINDINGS))
+
+export const findingsSchema = z.object({
+  /** The service, as the comments name it (its base URL). */
+  source: z.string().check(z.maxLength(2000)),
+  /** Records the service answered, whole, each with the request that answered it. */
+  records: bounded(z.object({ record, seen, values: z.record(z.string(), z.unknown()) })),
+  /** Fields the service took in a write: it answered with the value sent. */
+  writable: bounded(z.object({ record, field: z.string(), seen })),
+  /** Requests the service answered that no route of the mock serves (a 405 or 404 from the mock), as sent. */
+  operations: bounded(z.object({ method: z.string(), path: z.string(), status: z.number(), seen })),
+  /** The service's OpenAPI document (3.0 or 3.1), and where it came from: operations are read from it. */
+  openapi: z.optional(z.object({ document: z.unknown(), seen })),
+  /** What the mock has already (its own fields and operations included): nothing of it is written again. */
+  known: z.object({
+    fields: z.object({ workspace: z.array(z.string()), application: z.array(z.string()) }),
+    /** Method and path of every route, in either syntax (`{workspaceId}` or `:workspaceId`). */
+    operations: z.array(z.object({ method: z.string(), path: z.string(), name: z.optional(z.string()) })),
+  }),
+})
+
+export type Findings = z.infer<typeof findingsSchema>
+export type FoundRecord = Findings['records'][number]['record']
