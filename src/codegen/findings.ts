@@ -5,7 +5,9 @@
  * service's OpenAPI document. Everything in it but `known` is the service's text: bounded here, and never
  * trusted by the code that writes it out.
  */
+import type { ApiSurface } from '../handlers/api-surface.ts'
 import { z } from '../model/zod.ts'
+import { REDACTED } from '../testkit/journal.ts'
 
 /** Most records, writes and operations one input holds (verify sees a few hundred records). */
 export const MAX_FINDINGS = 5000
@@ -36,3 +38,30 @@ export const findingsSchema = z.object({
 
 export type Findings = z.infer<typeof findingsSchema>
 export type FoundRecord = Findings['records'][number]['record']
+
+/** What a mock has: the fields of your own it declares and every route it serves, from its API surface. */
+export function knownOf(surface: ApiSurface): Findings['known'] {
+  const names = (record: FoundRecord) => surface.model.fields[record].map((field) => field.name)
+  return {
+    fields: { workspace: names('workspace'), application: names('application') },
+    operations: surface.operations.map(({ method, path, name }) => ({ method, path, name })),
+  }
+}
+
+/**
+ * The findings with every string that holds a credential (a value, a key, the document's text) holding
+ * `[redacted]` in its place: a service that echoes the caller's key or secret in a record must not put
+ * it in a file a user commits.
+ */
+export function redactFindings(findings: Findings, credentials: readonly string[]): Findings {
+  const secrets = credentials.filter((credential) => credential !== '')
+  if (secrets.length === 0) return findings
+  const clean = (text: string) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text)
+  const walk = (value: unknown): unknown => {
+    if (typeof value === 'string') return clean(value)
+    if (Array.isArray(value)) return value.map(walk)
+    if (value === null || typeof value !== 'object') return value
+    return Object.fromEntries(Object.entries(value).map(([name, member]) => [clean(name), walk(member)]))
+  }
+  return { ...(walk({ ...findings, known: undefined }) as Findings), known: findings.known }
+}

@@ -83,8 +83,9 @@ function runOf(plan: OperationPlan): Run {
   const workspace = workspaceId !== undefined ? `workspaces.get(${param(workspaceId)})` : plan.scope ? 'workspace' : undefined
   const inWorkspace = workspaceId !== undefined ? `, ${workspace}` : ''
   const application = applicationId !== undefined && workspace !== undefined ? `applications.get(${param(applicationId)}${inWorkspace})` : undefined
-  const found = answerOf(plan, { workspace, application })
-  if (found === undefined) return placeholderRun(plan)
+  const finders = { workspace, application }
+  const found = answerOf(plan, finders)
+  if (found === undefined) return placeholderRun(plan, finders)
   const writes = plan.method !== 'GET' && plan.method !== 'DELETE'
   return { code: arrow(found), ...(writes && { todo: 'the service changes the record with the request; this answers it as it is: fill in the change (workspaces.update, applications.update).' }) }
 }
@@ -105,22 +106,32 @@ function answerOf(plan: OperationPlan, { workspace, application }: Finders): str
   return undefined
 }
 
-/** An arrow that takes the run context's members the answer uses. */
-function arrow(answer: string): string {
-  const uses = (name: string) => new RegExp(`(?<![\\w.])${name}(?![\\w])`).test(answer)
-  const used = ['params', 'workspace', 'workspaces', 'applications'].filter(uses)
-  return `(${used.length === 0 ? '' : `{ ${used.join(', ')} }`}) => ${answer}`
+/** The run context's members some code uses, destructured (`({ params, workspaces })`), or `()`. */
+function contextOf(code: string): string {
+  const uses = (name: string) => new RegExp(`(?<![\\w.])${name}(?![\\w])`).test(code)
+  const used = ['params', 'workspace', 'workspaces', 'applications', 'problem'].filter(uses)
+  return `(${used.length === 0 ? '' : `{ ${used.join(', ')} }`})`
 }
 
-/** A placeholder answer that fits the response (an empty answer for 204), marked to be filled in. */
-function placeholderRun(plan: OperationPlan): Run {
+const arrow = (answer: string) => `${contextOf(answer)} => ${answer}`
+
+/**
+ * A placeholder answer that fits the response (nothing for 204), marked to be filled in, after looking up
+ * the records the path names: an unknown id is a 404, as the service answers it.
+ */
+function placeholderRun(plan: OperationPlan, { workspace, application }: Finders): Run {
   const response = plan.response
-  if (response.shape === 'none') return { code: '() => undefined', todo: `do what the service does for ${plan.method} ${commentText(plan.path, 120)}; it answers 204.` }
-  if (typeof response.record === 'string') {
-    return { code: "({ problem }) => problem(501, 'not answered yet: fill in run')", todo: `answer as the service does: the path names no ${response.record} this could answer from the store.` }
+  const lookup = application ?? (workspace === 'workspace' ? undefined : workspace)
+  const answer = (value: string, todo: string): Run => {
+    if (lookup === undefined) return { code: arrow(value), todo }
+    return { code: `${contextOf(`${lookup} ${value}`)} => {\n    ${lookup}\n    return ${value}\n  }`, todo }
   }
-  const code = placeholderCode(response.record.shape, '  ')
-  const body = response.shape === 'item' ? (code.startsWith('{') ? `(${code})` : code) : `[${code}]`
+  if (response.shape === 'none') return answer('undefined', `do what the service does for ${plan.method} ${commentText(plan.path, 120)}; it answers 204.`)
+  if (typeof response.record === 'string') {
+    return answer("problem(501, 'not answered yet: fill in run')", `answer as the service does: the path names no ${response.record} this could answer from the store.`)
+  }
+  const code = placeholderCode(response.record.shape, '    ')
+  const value = response.shape === 'item' ? code : `[${code}]`
   const fits = placeholderFits(response.record.shape) ? 'this placeholder fits its schema' : 'this placeholder does not fit its schema (a pattern): strict mode refuses it'
-  return { code: `() => ${body}`, todo: `answer what the service answers (a ${response.record.name}); ${fits}.` }
+  return answer(lookup === undefined && value.startsWith('{') ? `(${value})` : value, `answer what the service answers (a ${response.record.name}); ${fits}.`)
 }
