@@ -106,7 +106,7 @@ const VERIFY: Command<VerifyFlags> = {
     'document and against what the mock decides for that case (statuses, problem titles and error locations,',
     'bounds, defaults, headers, list order, record fields, id shapes, timestamps). Read-only by default.',
   ],
-  outro: ['Exit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.'],
+  outro: ['Exit codes: 0 nothing differs, 1 something differs (with --baseline: something new), 2 usage mistakes and targets it cannot use.'],
 }
 
 /** Parses the arguments after `verify`; throws `FlagError` with a message for the user. */

@@ -7,6 +7,8 @@
  */
 import { inheritedName } from '../model/definition-error.ts'
 import { OPERATION_NAME, OPERATION_PATH } from '../handlers/definitions/define-operation.ts'
+import { mswPath } from '../handlers/definitions/definition.ts'
+import { KIT_COMPONENTS, overlap, RESERVED } from '../handlers/routing/operation-table.ts'
 import type { HttpMethod } from '../handlers/operation-spec.ts'
 import { commentText } from './code-text.ts'
 import type { Findings } from './findings.ts'
@@ -59,12 +61,16 @@ export function operationPlans(findings: Findings): { plans: OperationPlan[]; no
   const notes: string[] = []
   const known = new Set(findings.known.operations.map((operation) => routeKey(operation.method, operation.path)))
   const names = new Set(findings.known.operations.flatMap((operation) => (operation.name === undefined ? [] : [operation.name])))
+  const routes: Array<{ method: string; path: string }> = [...findings.known.operations, ...RESERVED].map(({ method, path }) => ({ method, path: mswPath(path) }))
   const plans: OperationPlan[] = []
   const add = (plan: OperationPlan | string) => {
     if (typeof plan === 'string') return void notes.push(plan)
     const route = routeKey(plan.method, plan.path)
     if (known.has(route)) return
     known.add(route)
+    const taken = routes.find((other) => other.method === plan.method && overlap(other.path, mswPath(plan.path)))
+    if (taken) return void notes.push(`${plan.method} ${commentText(plan.path, 120)}: the mock's route ${taken.method} ${taken.path.replace(/:(\w+)/g, '{$1}')} answers its requests; the kit serves no two routes one request could take`)
+    routes.push({ method: plan.method, path: mswPath(plan.path) })
     plan.name = unique(plan.name, names)
     plans.push(plan)
   }
@@ -112,7 +118,8 @@ function documentPlans(document: unknown, seen: string, notes: string[]): Array<
 function documentPlan(document: Json, path: string, method: HttpMethod, operation: Json, item: Json, seen: string): OperationPlan | string {
   const route = `${method} ${commentText(path, 120)}`
   if (!OPERATION_PATH.test(path) || /\/\.\.?(?=\/|$)/.test(path)) return `${route}: the kit serves no operation at this path (a path under /api of letters, digits, ._~- and {name} parameters)`
-  const response = responseOf(document, operation)
+  const name = nameOf(operation.operationId, method, path)
+  const response = responseOf(document, operation, name)
   if (typeof response === 'string') return `${route}: ${response}`
   const parameters = parametersOf(document, [item.parameters, operation.parameters])
   const refused = parameters.find((parameter) => inheritedName(parameter.name) !== undefined || parameter.in === 'cookie')
@@ -128,7 +135,7 @@ function documentPlan(document: Json, path: string, method: HttpMethod, operatio
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.slice(0, 500) : undefined)
   const tag = Array.isArray(operation.tags) ? text(operation.tags[0]) : undefined
   return {
-    name: nameOf(operation.operationId, method, path),
+    name,
     method,
     path,
     params: params.map((parameter) => ({ ...parameter, required: true })),
@@ -186,7 +193,7 @@ function errorStatuses(operation: Json): number[] {
  * The success answer as the kit shapes it: none (204), or the API's envelope (`data` with one record, a
  * list, or a page with `total`) of a workspace, an application or a record of the document's.
  */
-function responseOf(document: Json, operation: Json): ResponsePlan | string {
+function responseOf(document: Json, operation: Json, name: string): ResponsePlan | string {
   const responses = isObject(operation.responses) ? operation.responses : {}
   const status = ['200', '201', '204'].find((code) => Object.hasOwn(responses, code))
   if (status === undefined) return 'no 200, 201 or 204 answer, which the kit answers'
@@ -200,23 +207,21 @@ function responseOf(document: Json, operation: Json): ResponsePlan | string {
   const page = isObject(envelope) && isObject(envelope.properties) && Object.hasOwn(envelope.properties, 'total')
   const items = isObject(data) && data.type === 'array' ? data.items : undefined
   const shape = page ? 'page' : items !== undefined ? 'list' : 'item'
-  const record = recordOf(document, items ?? data, operation)
+  const record = recordOf(document, items ?? data, name)
   return { shape, record, status: status === '201' ? 201 : 200 }
 }
 
-/** A built-in record by its component's name; another one with the name Huma gave it (PascalCase), or one made of the operation's. */
-function recordOf(document: Json, schema: unknown, operation: Json): RecordPlan {
+/**
+ * A built-in record by its component's name; another one with the name Huma gave it (PascalCase), or one
+ * named for the operation. A record the document does not describe as an object takes any object.
+ */
+function recordOf(document: Json, schema: unknown, operation: string): RecordPlan {
   const name = refName(schema)
   if (name === 'Workspace') return 'workspace'
   if (name === 'Application') return 'application'
-  const own = name !== undefined && /^[A-Z][A-Za-z0-9]{0,63}$/.test(name) ? name : `${pascal(typeof operation.operationId === 'string' ? operation.operationId : 'Operation')}Record`
-  return { name: own, shape: shapeOf(schema, document) }
-}
-
-const pascal = (text: string) => {
-  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean)
-  const name = words.map((word) => `${word[0]!.toUpperCase()}${word.slice(1)}`).join('').slice(0, 56)
-  return /^[A-Z]/.test(name) ? name : `Own${name}`
+  const own = name !== undefined && /^[A-Z][A-Za-z0-9]{0,63}$/.test(name) && !KIT_COMPONENTS.has(name) ? name : `${operation[0]!.toUpperCase()}${operation.slice(1).replace(/_/g, '')}Record`
+  const shape = shapeOf(schema, document)
+  return { name: own, shape: shape.kind === 'object' || shape.kind === 'record' ? shape : { kind: 'record', values: { kind: 'unknown' } } }
 }
 
 /** Path segments that are ids (`wse_<hex>`, `app_<hex>`) as parameters named for their record. */

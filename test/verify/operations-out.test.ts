@@ -7,20 +7,17 @@
  * a third run says what is new, gone and unchanged while it merges into the module a user edited. Both
  * modules type-check with skipLibCheck off.
  */
-import { execFile } from 'node:child_process'
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
 import { startChangingService, type ChangingService } from './changing-service.ts'
 import { verifyInProcess } from './in-process.ts'
+import { typeCheck } from '../support/type-check.ts'
 
 const KEY = 'following-key'
 const SECRET = 'following-secret'
-const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 let server: MockServer
 let service: ChangingService
 let folder: string
@@ -121,20 +118,6 @@ describe('the code that follows the service, and verify over time', () => {
   })
 
   test('both modules type-check with skipLibCheck off', { timeout: 60_000 }, async () => {
-    const config = {
-      compilerOptions: {
-        target: 'es2023', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2023', 'dom'], types: [], strict: true, noEmit: true,
-        skipLibCheck: false, allowImportingTsExtensions: true, paths: { 'workspace-api-mock': [join(ROOT, 'src/index.ts')] },
-      },
-      files: ['first-module.ts', 'api-changes.ts'],
-    }
-    writeFileSync(file('tsconfig.json'), JSON.stringify(config))
-    const tsc = join(ROOT, 'node_modules/typescript/bin/tsc')
-    const result = await promisify(execFile)(process.execPath, [tsc, '--singleThreaded', '-p', file('tsconfig.json')]).then(
-      ({ stdout }) => ({ code: 0, stdout }),
-      (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
-    )
-    expect(result.stdout).toBe('')
-    expect(result.code).toBe(0)
+    expect(await typeCheck(folder, ['first-module.ts', 'api-changes.ts'])).toBe('')
   })
 })
