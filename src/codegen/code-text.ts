@@ -33,7 +33,12 @@ export function commentText(text: string, max = 300): string {
   return safe.length <= max ? safe : `${safe.slice(0, max - 1)}…`
 }
 
-/** A `/** ... *\/` comment of words (made safe by the caller), wrapped to the line, at `indent`. */
+/** A request the service answered (`GET /api/...`), for a comment: made safe, and kept on one line when it wraps. */
+export function requestText(request: string, max = 120): string {
+  return commentText(request, max).replace(' ', '\u00a0')
+}
+
+/** A `/** ... *\/` comment of words (made safe by the caller), wrapped to the line (not inside a `requestText`), at `indent`. */
 export function docComment(words: string, indent: string): string {
   const width = LINE - indent.length - 3
   const lines: string[] = []
@@ -45,6 +50,7 @@ export function docComment(words: string, indent: string): string {
     } else line = line === '' ? word : `${line} ${word}`
   }
   lines.push(line)
+  for (let index = 0; index < lines.length; index++) lines[index] = lines[index]!.replace(/\u00a0/g, ' ')
   if (lines.length === 1 && indent.length + lines[0]!.length + 7 <= LINE) return `${indent}/** ${lines[0]} */`
   return [`${indent}/**`, ...lines.map((text) => `${indent} * ${text}`), `${indent} */`].join('\n')
 }

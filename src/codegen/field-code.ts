@@ -5,7 +5,7 @@
  */
 import { FIELD_NAME, RECORD_KEYS } from '../model/fields.ts'
 import { inheritedName } from '../model/definition-error.ts'
-import { commentText, docComment, key, listCode, valueCode } from './code-text.ts'
+import { commentText, docComment, key, listCode, requestText, valueCode } from './code-text.ts'
 import type { Findings, FoundRecord } from './findings.ts'
 import { inferShape } from './infer-shape.ts'
 import { placeholder, zodCode, type Shape } from './shape.ts'
@@ -82,12 +82,12 @@ function drawnValues(values: readonly unknown[], shape: Shape, indent: string): 
 /** What the comment says: where the field was seen, in how many records, its values, and whether it is writable. */
 function fieldComment(record: FoundRecord, name: string, carrying: readonly Row[], total: number, shape: Shape, writes: readonly Write[]): string {
   const requests = [...new Set(carrying.map((row) => row.seen))]
-  const where = requests.slice(0, MAX_SEEN).map((request) => commentText(request, 120)).join(', ') + (requests.length > MAX_SEEN ? ` and ${requests.length - MAX_SEEN} more requests` : '')
+  const where = requests.slice(0, MAX_SEEN).map((request) => requestText(request)).join(', ') + (requests.length > MAX_SEEN ? ` and ${requests.length - MAX_SEEN} more requests` : '')
   const plural = total === 1 ? record : `${record}s`
   const absent = carrying.length < total ? ` (the other ${total - carrying.length} lacked it: the mock builds it for every ${record})` : ''
   const writable =
     writes.length > 0
-      ? ` The service took it in ${commentText(writes[0]!.seen, 120)}: writable.`
+      ? ` The service took it in ${requestText(writes[0]!.seen)}: writable.`
       : record === 'workspace'
         ? ' Not seen taken in a write (verify --write tries): not writable.'
         : ''

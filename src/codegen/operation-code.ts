@@ -4,7 +4,7 @@
  * workspace or an application by the path's id, the caller's workspaces, a workspace's applications), or
  * a placeholder that fits the response, marked `TODO(workspace-api-mock)`, for a user to fill in.
  */
-import { commentText, docComment, key, listCode, quote } from './code-text.ts'
+import { commentText, docComment, key, listCode, quote, requestText } from './code-text.ts'
 import type { OperationPlan, Parameter } from './operation-plans.ts'
 import { placeholderCode, placeholderFits, zodCode } from './shape.ts'
 
@@ -28,7 +28,7 @@ export function operationCode(plan: OperationPlan, variable: string): string {
   ]
   const todo = run.todo === undefined ? [] : [docComment(`${TODO}: ${run.todo}`, '  ')]
   return [
-    docComment(`${plan.method} ${commentText(plan.path, 160)}: ${plan.seen}.`, ''),
+    docComment(`${requestText(`${plan.method} ${plan.path}`, 160)}: ${plan.seen}.`, ''),
     `export const ${variable} = defineOperation({`,
     ...members.map((member) => `  ${member},`),
     ...todo,

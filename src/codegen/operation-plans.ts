@@ -10,7 +10,7 @@ import { OPERATION_NAME, OPERATION_PATH } from '../handlers/definitions/define-o
 import { mswPath } from '../handlers/definitions/definition.ts'
 import { KIT_COMPONENTS, overlap, RESERVED } from '../handlers/routing/operation-table.ts'
 import type { HttpMethod } from '../handlers/operation-spec.ts'
-import { commentText } from './code-text.ts'
+import { commentText, requestText } from './code-text.ts'
 import type { Findings } from './findings.ts'
 import { refName, resolved, shapeOf } from './openapi-shape.ts'
 import type { Shape } from './shape.ts'
@@ -251,6 +251,6 @@ function answeredPlan(found: Findings['operations'][number]): OperationPlan | st
     response: { shape: 'none' },
     statuses: found.status === 404 && record === 'workspace' ? [404] : [],
     texts: {},
-    seen: `answered ${found.status} to ${commentText(`${found.method} ${found.path}`, 160)}, where the mock had no such route`,
+    seen: `answered ${found.status} to ${requestText(`${found.method} ${found.path}`, 160)}, where the mock had no such route`,
   }
 }
