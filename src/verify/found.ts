@@ -20,6 +20,19 @@ const RECORDS_OF: Readonly<Record<string, FoundRecord>> = {
 
 /** Probes of a method the mock does not have on a path: a service that answers otherwise than 405 has the route. */
 const ROUTE_PROBES = new Set(['methods.delete', 'methods.patch'])
+/**
+ * The most answer text whose records are kept for the generator (the API's largest honest answer is about
+ * 130 KiB; a service that answers 8 MiB pages has the rest of them read, judged and let go).
+ */
+const MAX_KEPT_CHARACTERS = 16 * 1024 * 1024
+/** The longest `seen` kept (the findings take 2,000 characters; a comment shows 120). */
+const MAX_SEEN = 300
+
+/**
+ * Whether a status says the route is there: not 405 or 501 (no such method), not the service failing, and
+ * not a 404 for a path that names no record (no such route).
+ */
+const hasRoute = (path: string, status: number) => status !== 405 && status !== 501 && status < 500 && (status !== 404 || /\/[a-z]+_[0-9a-f]+(?=\/|$)/.test(path))
 
 export interface FoundOfRun {
   /** Keeps what a target's answer shows (runVerify's `onTargetAnswer`). */
@@ -36,22 +49,27 @@ interface Answered {
 }
 
 export function foundOfRun(source: string): FoundOfRun {
-  const answered: Answered[] = []
+  const kept: Answered[] = []
+  let keptCharacters = 0
   const operations: Findings['operations'] = []
   let document: Findings['openapi']
   return {
     onTargetAnswer(probe, request, answer) {
-      const seen = `${request.method} ${request.path}`
+      const seen = `${request.method} ${request.path}`.slice(0, MAX_SEEN)
       const json = answer.json as { data?: unknown; openapi?: unknown } | undefined
-      if (probe.operation !== undefined && answer.status >= 200 && answer.status < 300 && json?.data !== undefined) answered.push({ operation: probe.operation, seen, data: json.data })
-      if (ROUTE_PROBES.has(probe.id) && answer.status !== 405 && answer.status !== 501 && answer.status < 500) {
+      const records = probe.operation !== undefined && answer.status >= 200 && answer.status < 300 && json?.data !== undefined
+      if (records && keptCharacters + answer.text.length <= MAX_KEPT_CHARACTERS) {
+        keptCharacters += answer.text.length
+        kept.push({ operation: probe.operation!, seen, data: json.data })
+      }
+      if (ROUTE_PROBES.has(probe.id) && hasRoute(request.path, answer.status)) {
         operations.push({ method: request.method, path: request.path, status: answer.status, seen })
       }
-      if (probe.id === 'openapi.json' && answer.status === 200 && typeof json?.openapi === 'string') document = { document: json, seen: `${source}${request.path}` }
+      if (probe.id === 'openapi.json' && answer.status === 200 && typeof json?.openapi === 'string') document = { document: json, seen: `${source}${request.path}`.slice(0, MAX_SEEN) }
     },
     findings(surface, writable, openapi) {
       const found = openapi ?? document
-      return { source, records: recordsOf(answered, surface), writable, operations, ...(found && { openapi: found }), known: knownOf(surface) }
+      return { source: source.slice(0, MAX_SEEN), records: recordsOf(kept, surface), writable, operations, ...(found && { openapi: found }), known: knownOf(surface) }
     },
   }
 }

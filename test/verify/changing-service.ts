@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http'
 import { createMockApi, defineOperation, z } from '../../src/index.ts'
-import { bodyOf, forward, problem, relay, startProxy, type ProxyAnswer } from './deviant-proxy.ts'
+import { bodyOf, forward, headersOf, problem, relay, startProxy, type ProxyAnswer } from './deviant-proxy.ts'
 
 export type Change = 'delete' | 'status' | 'tier' | 'region' | 'documented' | 'contact'
 
@@ -113,12 +113,6 @@ async function putWithTier(upstream: string, request: IncomingMessage, origin: s
   const answer = await relay(upstream, origin, Object.keys(rest).length === 0 ? { method: 'GET', url: request.url!, headers } : { method: 'PUT', url: request.url!, headers, body: new TextEncoder().encode(JSON.stringify(rest)) })
   if (answer.status === 200 && tier !== undefined) tiers.set(workspace, tier)
   return answer
-}
-
-function headersOf(request: IncomingMessage): Headers {
-  const headers = new Headers()
-  for (const [name, value] of Object.entries(request.headers)) if (!['host', 'connection', 'content-length'].includes(name) && typeof value === 'string') headers.set(name, value)
-  return headers
 }
 
 async function usage(upstream: string, request: IncomingMessage, origin: string, workspace: string): Promise<ProxyAnswer> {

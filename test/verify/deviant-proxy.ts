@@ -59,11 +59,16 @@ export interface ProxyAnswer {
  * hop-by-hop headers.
  */
 export async function forward(upstream: string, request: IncomingMessage, origin: string, method = request.method!): Promise<ProxyAnswer> {
+  return relay(upstream, origin, { method, url: request.url!, headers: headersOf(request), body: await bodyOf(request) })
+}
+
+/** A request's headers as the proxy sends them on: without those of its own connection. */
+export function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (!['host', 'connection', 'content-length'].includes(name) && typeof value === 'string') headers.set(name, value)
   }
-  return relay(upstream, origin, { method, url: request.url!, headers, body: await bodyOf(request) })
+  return headers
 }
 
 /** Sends a request made by the proxy (or one it changed) to `upstream`, and answers as `forward` does. */
