@@ -1,6 +1,6 @@
 /** The flags of `workspace-api-mock verify`: a table as in src/cli/serve-flags.ts (name, help, parser). */
 import { flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
-import { DEFAULT_RATE, duration, existingFile, headerValue, maxAnswerFlag, OPERATIONS_MODULE, unshownOperationsFlag, rate, serviceBase } from './flag-values.ts'
+import { DEFAULT_RATE, duration, existingFile, headerValue, httpUrl, maxAnswerFlag, OPERATIONS_MODULE, outFile, unshownOperationsFlag, rate, serviceBase } from './flag-values.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
 
 export interface VerifyFlags {
@@ -19,6 +19,12 @@ export interface VerifyFlags {
   /** Presets of the operations the spec does not show, by name, served by the mock too. */
   unshownOperations: readonly string[] | undefined
   profileOut: string | undefined
+  /** An earlier report (`--report`): what differs since it is new, what no longer differs is gone. */
+  baseline: string | undefined
+  /** The operations module to write (or merge into) from what the target has and the mock lacks. */
+  operationsOut: string | undefined
+  /** The OpenAPI document operations are read from (a URL or a file), instead of the target's own. */
+  openapi: string | undefined
   rate: number
   /** Milliseconds one answer may take, read whole. */
   timeout: number
@@ -30,6 +36,9 @@ export interface VerifyFlags {
 const DEFAULTS: Partial<VerifyFlags> = { write: false, rate: DEFAULT_RATE, timeout: 10_000, maxAnswerBytes: MAX_ANSWER_BYTES, help: false }
 
 const flag = flagOf<VerifyFlags>()
+
+/** An http(s) URL, or a file that exists. */
+const urlOrFile = (text: string, name: string): string => (/^https?:\/\//i.test(text) ? httpUrl(text, name) : existingFile(text, name))
 
 export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
   flag({ name: 'target', key: 'target', value: '<url>', required: true, description: 'Base URL of the service, without /api (http or https)', parse: serviceBase }),
@@ -50,6 +59,27 @@ export const VERIFY_FLAGS: readonly Flag<VerifyFlags>[] = [
   flag({ name: 'operations', key: 'operations', value: '<module.ts>', description: `Judge with a mock that also serves operations and fields of your own (reads probed,\nwrites with --write), from ${OPERATIONS_MODULE}`, parse: existingFile }),
   unshownOperationsFlag<VerifyFlags>('Judge with a mock that also serves these presets of the operations the spec does not\nshow (all, or names: see the serve command\'s --help); reads probed, writes with --write'),
   flag({ name: 'profile-out', key: 'profileOut', value: '<file>', description: "Write a profile with the target's values for the knobs where it differs" }),
+  flag({
+    name: 'baseline',
+    key: 'baseline',
+    value: '<report.json>',
+    description: 'Compare with an earlier --report: say what is new, gone and unchanged since;\nexit code 1 only for what is new (JUnit: known differences skipped)',
+    parse: existingFile,
+  }),
+  flag({
+    name: 'operations-out',
+    key: 'operationsOut',
+    value: '<file.ts>',
+    description: 'Write the operations module that makes the mock follow the target: its fields and\noperations the mock lacks (a file written before is merged into, its edits kept)',
+    parse: outFile,
+  }),
+  flag({
+    name: 'openapi',
+    key: 'openapi',
+    value: '<url|file>',
+    description: "The service's OpenAPI document --operations-out reads operations from\n(default: the target's /api/openapi.json, when it serves one)",
+    parse: urlOrFile,
+  }),
   flag({
     name: 'rate',
     key: 'rate',
@@ -79,7 +109,7 @@ const VERIFY: Command<VerifyFlags> = {
     'document and against what the mock decides for that case (statuses, problem titles and error locations,',
     'bounds, defaults, headers, list order, record fields, id shapes, timestamps). Read-only by default.',
   ],
-  outro: ['Exit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.'],
+  outro: ['Exit codes: 0 nothing differs, 1 something differs (with --baseline: something new), 2 usage mistakes and targets it cannot use.'],
 }
 
 /** Parses the arguments after `verify`; throws `FlagError` with a message for the user. */

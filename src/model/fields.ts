@@ -46,12 +46,14 @@ export type ModelFields = Readonly<Record<FieldRecord, readonly Field[]>>
 
 export const NO_FIELDS: ModelFields = { workspace: [], application: [] }
 
-const RECORD_KEYS: Record<FieldRecord, ReadonlySet<string>> = {
+/** The members the spec's records have: no field of your own may take their names. */
+export const RECORD_KEYS: Record<FieldRecord, ReadonlySet<string>> = {
   workspace: new Set(Object.keys(workspaceSchema.def.shape)),
   application: new Set(Object.keys(applicationSchema.def.shape)),
 }
 
-const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+/** What a field's name must look like (src/codegen/ writes only fields that do). */
+export const FIELD_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /** Checks the `fields` option; throws `DefinitionError` naming the key at fault. */
 export function checkFields(fields: RecordFields | undefined): ModelFields {

@@ -9,11 +9,13 @@ import type { RecordFields } from '../model/fields.ts'
 import { judgeOf, type Judge } from '../checks/openapi-judge.ts'
 import { resolveProfile, type Profile, type ResolvedProfile } from '../handlers/profile.ts'
 import { REDACTED } from '../testkit/journal.ts'
-import { kept, type Check, type Verdict } from '../text/check-line.ts'
+import { kept } from '../text/check-line.ts'
 import { shown } from '../text/terminal-text.ts'
 import { ASPECTS, type AspectName, type Discovered } from '../checks/aspects.ts'
-import { referenceSide, targetSide, TargetError, type Answer, type Credentials, type Fetch, type Side } from './client.ts'
+import type { ApiSurface } from '../handlers/api-surface.ts'
+import { referenceSide, targetSide, TargetError, type Answer, type Credentials, type Fetch, type RequestSpec, type Side } from './client.ts'
 import { probesOf, type Probe, type ProbeContext } from './probes.ts'
+import type { Check, Report, Verdict } from './report-format.ts'
 
 export interface VerifyOptions {
   /** Base URL of the service, without `/api`. */
@@ -38,17 +40,14 @@ export interface VerifyOptions {
   fetch?: Fetch
   /** Told each check as soon as it is judged (redacted, as the report has it): the command prints it then. */
   onCheck?: (check: Check) => void
+  /** Told each answer of the target, with the probe and the request (`--operations-out` reads records from them). */
+  onTargetAnswer?: TargetAnswerHook
 }
 
-export type { Check, Verdict }
+export type TargetAnswerHook = (probe: Probe, request: RequestSpec, answer: Answer) => void
+
+export type { Check, Report, Verdict } from './report-format.ts'
 export { MAX_CHECK_VALUE } from '../text/check-line.ts'
-
-export interface Report {
-  target: string
-  startedAt: string
-  score: number
-  checks: Check[]
-}
 
 export interface VerifyResult {
   report: Report
@@ -59,6 +58,10 @@ export interface VerifyResult {
   workspaceId: string | undefined
   /** What `--write` wrote, in words. */
   wrote: string[]
+  /** The target's workspace the write probes updated (as it answered), with `--write`. */
+  writeTo: Record<string, unknown> | undefined
+  /** The API the reference mock serves (its operations and fields of your own included). */
+  surface: ApiSurface
 }
 
 /** Where the reference mock answers (in-process: no request leaves the process). */
@@ -92,19 +95,25 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyResult> {
   const surface = servedSurfaceOf(api)
   const judge = judgeOf(surface)
   for (const probe of probesOf(options.write, surface)) {
-    for (const check of await runProbe(probe, sides, { profile, judge }, wrote)) {
+    for (const check of await runProbe(probe, sides, { profile, judge, onTargetAnswer: options.onTargetAnswer }, wrote)) {
       const redacted = redact(check, options.credentials.apiSecret)
       checks.push(redacted)
       options.onCheck?.(redacted)
     }
   }
   const report = { target: options.target, startedAt, score: scoreOf(checks), checks }
-  return { report, target, profile, workspaceId: targetFound.workspaceId, wrote }
+  return { report, target, profile, workspaceId: targetFound.workspaceId, wrote, writeTo: targetFound.writeTo, surface }
 }
 
 type Sides = Record<'target' | 'reference', { side: Side; found: Discovered }>
 
-async function runProbe(probe: Probe, sides: Sides, { profile, judge }: { profile: ResolvedProfile; judge: Judge }, wrote: string[]): Promise<Check[]> {
+interface ProbeRun {
+  profile: ResolvedProfile
+  judge: Judge
+  onTargetAnswer: TargetAnswerHook | undefined
+}
+
+async function runProbe(probe: Probe, sides: Sides, { profile, judge, onTargetAnswer }: ProbeRun, wrote: string[]): Promise<Check[]> {
   const context = (found: Discovered): ProbeContext => ({ ...found, profile })
   const targetSpec = probe.request(context(sides.target.found))
   const referenceSpec = probe.request(context(sides.reference.found))
@@ -116,6 +125,7 @@ async function runProbe(probe: Probe, sides: Sides, { profile, judge }: { profil
     probe.after?.(answer.json, sides[name].found)
     answers[name] = answer
     if (name === 'target' && probe.write && answer.status < 300) wrote.push(`${spec.method} ${spec.path}`)
+    if (name === 'target') onTargetAnswer?.(probe, spec, answer)
   }
   const shown = targetSpec ?? referenceSpec
   const request = { method: shown?.method ?? 'GET', path: shortPath(shown?.path ?? '') }

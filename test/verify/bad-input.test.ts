@@ -1,6 +1,7 @@
 /**
  * What verify cannot use: an unreachable or silent target, one that refuses the credentials, one that
- * answers HTML, a rate of 0, a bad profile. Each is one clear line on stderr and exit code 2, no stack:
+ * answers HTML, a rate of 0, a bad profile, a baseline that is no report, a module it did not write, an
+ * OpenAPI document it cannot read. Each is one clear line on stderr and exit code 2, no stack:
  * two through the command as a process, the rest through the same function in-process (in-process.ts).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -26,6 +27,7 @@ beforeAll(async () => {
   await Promise.all([html, silent].map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))))
   dir = mkdtempSync(join(tmpdir(), 'verify-bad-'))
   writeFileSync(join(dir, 'bad-profile.json'), JSON.stringify({ paging: { pageSize: { max: 'many' } } }))
+  writeFileSync(join(dir, 'deep.json'), `${'['.repeat(40)}${']'.repeat(40)}`)
 })
 afterAll(async () => {
   silent?.closeAllConnections()
@@ -63,6 +65,15 @@ test.each([
   ['a --target with credentials', () => verify('https://user:pass@staging.example.com'), /: --target must not hold a user name or password: give the principal with --api-key and --api-secret /],
   ['a report it cannot write', () => ['verify', '--target', mock.url, '--api-key', mock.api.credentials.apiKey, '--api-secret', mock.api.credentials.apiSecret, '--rate', '1000', '--report', join(dir, 'no-such-folder', 'report.json')], /: cannot write .*no-such-folder\/report\.json: ENOENT$/],
   ['a bad profile', () => verify(mock.url, '--profile', join(dir, 'bad-profile.json')), /bad-profile\.json: profile: paging\.pageSize\.max: /],
+  ['a --baseline that is no report', () => verify(mock.url, '--baseline', join(dir, 'bad-profile.json')), /: --baseline .*bad-profile\.json: not a report of verify --report: target: Invalid input: expected string, received undefined$/],
+  [
+    'an --operations-out file verify did not write',
+    () => verify(mock.url, '--operations-out', join(dir, 'bad-profile.json')),
+    /: --operations-out .*bad-profile\.json: not a module verify wrote \(the line "\/\/ workspace-api-mock: new workspace fields go above this line" is missing\): name a new file, or put the line back$/,
+  ],
+  ['--openapi without --operations-out', () => verify(mock.url, '--openapi', join(dir, 'deep.json')), /: --openapi names the document --operations-out reads operations from: give --operations-out too \(every flag: /],
+  ['an --openapi that answers no JSON', () => verify(mock.url, '--operations-out', join(dir, 'new.ts'), '--openapi', `${urlOf(html)}/openapi.json`), /: --openapi: http:\/\/127\.0\.0\.1:\d+\/openapi\.json answered no JSON$/],
+  ['an --openapi file nested too deep', () => verify(mock.url, '--operations-out', join(dir, 'new.ts'), '--openapi', join(dir, 'deep.json')), /: --openapi .*deep\.json: nested deeper than 32 levels$/],
   ['an unknown flag', () => verify(mock.url, '--rates', '5'), /^workspace-api-mock verify: unknown flag --rates for verify \(did you mean --rate\?\) \(every flag: workspace-api-mock verify --help\)$/],
 ])('in-process: %s', async (name, args, message) => {
   const run = await verifyInProcess(args())

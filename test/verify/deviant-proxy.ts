@@ -26,7 +26,7 @@ export const PLANTS: readonly Plant[] = [
 const RFC_TITLES: Record<number, string> = { 413: 'Content Too Large', 414: 'URI Too Long', 422: 'Unprocessable Content' }
 const PAGE_SIZE_MAX = 50
 
-async function bodyOf(request: IncomingMessage): Promise<Buffer> {
+export async function bodyOf(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
@@ -59,13 +59,22 @@ export interface ProxyAnswer {
  * hop-by-hop headers.
  */
 export async function forward(upstream: string, request: IncomingMessage, origin: string, method = request.method!): Promise<ProxyAnswer> {
-  const url = new URL(request.url!, upstream)
+  return relay(upstream, origin, { method, url: request.url!, headers: headersOf(request), body: await bodyOf(request) })
+}
+
+/** A request's headers as the proxy sends them on: without those of its own connection. */
+export function headersOf(request: IncomingMessage): Headers {
   const headers = new Headers()
   for (const [name, value] of Object.entries(request.headers)) {
     if (!['host', 'connection', 'content-length'].includes(name) && typeof value === 'string') headers.set(name, value)
   }
-  const body = await bodyOf(request)
-  const response = await fetch(url, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(body) })
+  return headers
+}
+
+/** Sends a request made by the proxy (or one it changed) to `upstream`, and answers as `forward` does. */
+export async function relay(upstream: string, origin: string, sent: { method: string; url: string; headers: Headers; body?: Uint8Array }): Promise<ProxyAnswer> {
+  const { method, headers, body } = sent
+  const response = await fetch(new URL(sent.url, upstream), { method, headers, body: method === 'GET' || method === 'HEAD' || body === undefined ? undefined : new Uint8Array(body) })
   const out: Record<string, string> = {}
   response.headers.forEach((value, name) => {
     if (!['content-length', 'connection', 'keep-alive', 'transfer-encoding'].includes(name)) out[name] = value

@@ -2,7 +2,8 @@
  * docs/extending.md's walk, run: the service gains `DELETE /api/workspaces/{workspaceId}` and an
  * application `status` (the demo server behind a proxy that adds both); `verify` reports the two and nothing
  * else; with the page's operations module (examples/extending/api-changes.ts) nothing differs, writes
- * included. The commands are the page's, line for line.
+ * included. The automatic path: `--operations-out` writes the module the page shows, and with it nothing
+ * differs either. The commands are the page's, line for line.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
@@ -16,6 +17,7 @@ import { verifyInProcess } from './in-process.ts'
 const DOCUMENTED = `
 npx workspace-api-mock verify --target https://staging.example.com --api-key "$API_KEY" --api-secret "$API_SECRET"
 npx workspace-api-mock verify --target https://staging.example.com --api-key "$API_KEY" --api-secret "$API_SECRET" --operations ./api-changes.ts --write
+npx workspace-api-mock verify --target https://staging.example.com --api-key "$API_KEY" --api-secret "$API_SECRET" --operations-out ./api-changes.ts
 `
 // What the page shows verify print, line for line: the two changes, found, then nothing differing.
 const REPORTED = `
@@ -26,6 +28,47 @@ differs      applications.get.fields                          GET /api/applicati
 differs      methods.delete.status                            DELETE /api/workspaces/wse_00000000000000000000000000000000  expected 405, observed 404  [Other paths and methods]
 differs      methods.delete.allow                             DELETE /api/workspaces/wse_00000000000000000000000000000000  expected GET, PUT, OPTIONS, observed (absent)  [Other paths and methods]
 127 checks covering 22 decision topics: 121 same, 6 differ, 0 not observed; score 95.3
+`
+// The module the page shows verify write for the two changes (its header comment aside).
+const GENERATED = `
+import { defineOperation, z, type RecordFields } from 'workspace-api-mock'
+
+export const fields = {
+  workspace: {
+    // workspace-api-mock: new workspace fields go above this line
+  },
+  application: {
+    /**
+     * application.status: in 146 of the 146 applications the service answered (GET /api/applications,
+     * GET /api/applications?page_size=100); "active" 79 times, "paused" 67 times.
+     */
+    status: {
+      schema: z.enum(['active', 'paused']),
+      build: ({ faker }) => faker.helpers.arrayElement(['active', 'paused']),
+    },
+    // workspace-api-mock: new application fields go above this line
+  },
+} satisfies RecordFields
+
+/**
+ * DELETE /api/workspaces/{workspaceId}: answered 404 to DELETE /api/workspaces/wse_00000000000000000000000000000000,
+ * where the mock had no such route.
+ */
+export const deleteWorkspace = defineOperation({
+  name: 'deleteWorkspace',
+  method: 'DELETE',
+  path: '/api/workspaces/{workspaceId}',
+  params: { workspaceId: z.string().min(1).max(36) },
+  statuses: [404],
+  run: ({ params, workspaces }) => workspaces.delete(workspaces.get(params.workspaceId)),
+})
+
+// workspace-api-mock: new operations go above this line
+
+export default [
+  deleteWorkspace,
+  // workspace-api-mock: new operations are listed above this line
+] as const
 `
 const PASSED = `
 162 checks covering 25 decision topics: 162 same, 0 differ, 0 not observed; score 100
@@ -63,11 +106,11 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** A documented line as arguments: this service and principal, the page's module, no rate limit. */
-function argsOf(index: number): string[] {
+/** A documented line as arguments: this service and principal, the module (the page's by default), no rate limit. */
+function argsOf(index: number, module = 'examples/extending/api-changes.ts'): string[] {
   const line = DOCUMENTED.trim().split('\n')[index]!
   const words = line.replace('npx workspace-api-mock ', '').replace('https://staging.example.com', service.url).replace('"$API_KEY"', KEY).replace('"$API_SECRET"', SECRET).split(' ')
-  return [...words.map((word) => (word === './api-changes.ts' ? 'examples/extending/api-changes.ts' : word)), '--rate', '1000']
+  return [...words.map((word) => (word === './api-changes.ts' ? module : word)), '--rate', '1000']
 }
 
 const lines = (text: string) => text.trim().split('\n')
@@ -124,5 +167,24 @@ test("lists of names that differ say what was added and what is missing, whole, 
   } finally {
     rmSync(folder, { recursive: true, force: true })
     await reporting.close()
+  }
+})
+
+test('the automatic path: verify writes the module of the two changes, and with it nothing differs', { timeout: 60_000 }, async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'extending-walk-'))
+  try {
+    const module = join(folder, 'api-changes.ts')
+    const written = await verifyInProcess(argsOf(2, module))
+    expect(written.stderr).toBe('')
+    expect(written.code).toBe(1)
+    expect(lines(written.stdout).at(-1)).toBe(`wrote the operations module to ${module}: added fields.application.status, operation deleteWorkspace (DELETE /api/workspaces/{workspaceId})`)
+    const text = readFileSync(module, 'utf8')
+    expect(text.slice(text.indexOf('\nimport ') + 1)).toBe(GENERATED.trimStart())
+    const after = await verifyInProcess(argsOf(1, module))
+    expect(after.stderr).toBe('')
+    expect(after.code).toBe(0)
+    expect(lines(after.stdout).at(-1)).toBe(lines(PASSED)[0])
+  } finally {
+    rmSync(folder, { recursive: true, force: true })
   }
 })

@@ -62,5 +62,14 @@ test('the help lists every flag of the table, the descriptions aligned', () => {
   expect(new Set(rows.map((row) => row.search(/ {2}[A-Z]/))).size).toBe(1)
   expect(help).toMatch(/--timeout <duration>\s+Longest wait for one answer, read whole: 10s, 2m, or milliseconds \(default 10s\)/)
   expect(help).toMatch(/--max-answer <size>\s+Refuse an answer larger than this once decompressed: 16MiB, 512KiB \(default 8MiB\)/)
-  expect(help).toContain('\nExit codes: 0 nothing differs, 1 something differs, 2 usage mistakes and targets it cannot use.\n')
+  expect(help).toContain('\nExit codes: 0 nothing differs, 1 something differs (with --baseline: something new), 2 usage mistakes and targets it cannot use.\n')
+})
+
+test('--openapi takes an http(s) URL or a file that exists; --baseline a file that exists; --operations-out a file in a folder that exists', () => {
+  expect(parseVerifyFlags([...base, '--openapi', 'https://api.example.com/api/openapi.json']).openapi).toBe('https://api.example.com/api/openapi.json')
+  expect(parseVerifyFlags([...base, '--openapi', 'package.json']).openapi).toBe('package.json')
+  expect(messageOf([...base, '--openapi', 'https://user:pass@api.example.com/openapi.json'])).toBe('--openapi must not hold a user name or password: give the principal with --api-key and --api-secret')
+  expect(messageOf([...base, '--openapi', 'no-such.json'])).toBe('--openapi: no such file: no-such.json')
+  expect(messageOf([...base, '--baseline', 'no-such.json'])).toBe('--baseline: no such file: no-such.json')
+  expect(messageOf([...base, '--operations-out', 'no-such-folder/api-changes.ts'])).toMatch(/^--operations-out: no such folder: .*no-such-folder$/)
 })

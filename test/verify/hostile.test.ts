@@ -70,3 +70,13 @@ test.each<[ModeName, RegExp]>([
   expect(() => loadProfileFile(out)).not.toThrow()
   expect(JSON.parse(readFileSync(out, 'utf8'))).not.toHaveProperty('paging.currentPage.default')
 })
+
+test('--operations-out keeps what it reads within its bound (16 MiB of answers): pages of 1 MB, written, the process bounded', async () => {
+  const out = join(folder, 'fat.ts')
+  const run = await runBounded([...args('fat'), '--operations-out', out])
+  expect(run.stderr).toBe('')
+  expect(run.code).toBe(1)
+  expect(run.stdout).toContain(`wrote the operations module to ${out}: `)
+  expect(readFileSync(out, 'utf8')).toContain('export default [')
+  expect(run.peakMiB).toBeLessThan(PEAK_MIB)
+})

@@ -212,6 +212,8 @@ export function defineOperation<
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
 const NAME = /^[A-Za-z][A-Za-z0-9_]*$/
 const PATH = /^\/api(?:\/(?:[A-Za-z0-9._~-]+|\{[A-Za-z_][A-Za-z0-9_]*\}))+$/
+/** What a definition's name and path must look like (src/codegen/ writes only definitions that do). */
+export { NAME as OPERATION_NAME, PATH as OPERATION_PATH }
 /** Headers the kit reads itself. */
 const KIT_HEADERS = new Set(['x-api-key', 'x-api-secret', 'x-workspace-id', 'content-type', 'content-length'])
 

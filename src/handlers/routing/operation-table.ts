@@ -13,12 +13,13 @@ import { kitRoutes } from './route-patterns.ts'
 import { publishedOperations } from '../definitions/operations/published.ts'
 
 /** The OpenAPI components the kit names itself (a record of your own may not take one of these names). */
-const KIT_COMPONENTS = new Set([
+/** Schema names the kit's documents use for their own records: no record of your own may take one. */
+export const KIT_COMPONENTS = new Set([
   'ErrorModel', 'ErrorDetail', 'Workspace', 'Application', 'Icons', 'GatewayEntry', 'GroupOrUserEntry', 'PolicyEntry',
 ])
 
 /** Routes the demo server answers before the API's (its reference page). */
-const RESERVED = [{ name: 'reference page', method: 'GET', path: '/api/docs' }] as const
+export const RESERVED = [{ name: 'reference page', method: 'GET', path: '/api/docs' }] as const
 
 /** The surface of a mock with these operations of your own and this record model. */
 export function apiSurface(own: readonly Operation[], model: RecordModel): ApiSurface<Operation> {
@@ -79,7 +80,7 @@ function checkFieldsDeclared({ name, fields }: Operation, model: RecordModel): v
 }
 
 /** Whether two MSW path templates match a common path (a parameter matches any segment). */
-function overlap(a: string, b: string): boolean {
+export function overlap(a: string, b: string): boolean {
   const first = a.split('/')
   const second = b.split('/')
   return first.length === second.length && first.every((segment, index) => segment === second[index] || segment.startsWith(':') || second[index]!.startsWith(':'))
