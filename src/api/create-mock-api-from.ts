@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw'
-import { createFactories, DEFAULT_ASSETS_ORIGIN, type Factories } from '../factories/factories.ts'
+import { factoriesOf, type Factories } from '../factories/factories.ts'
 import { fromFetchRequest } from '../handlers/api-request.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
@@ -18,10 +18,9 @@ import { Journal } from '../testkit/journal.ts'
 import { Overrides } from '../testkit/overrides.ts'
 import { createRandomSource } from '../testkit/random-source.ts'
 import { underTestRunner } from '../testkit/test-runner.ts'
-import { normalizeBaseUrl } from './base-url.ts'
 import { keepInternals, type Internals } from './internals.ts'
 import type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
-import { surfaceOf } from './mock-surface.ts'
+import { resolveMockOptions, type ResolvedMockOptions } from './mock-options.ts'
 
 /** The handlers' context with the test kit's own classes, which the public face hands out. */
 type KitContext = MockContext & {
@@ -40,19 +39,16 @@ type KitContext = MockContext & {
  * (valid, and taken over: its records are frozen in place) or an already prepared `Baseline` shared with
  * other mocks. `options.scenario` and `options.state` are ignored.
  */
-export function createMockApiFrom(options: MockApiOptions, initial: ScenarioState | Baseline): MockApi {
-  const seed = options.seed ?? 1
-  const baseUrl = normalizeBaseUrl(options.baseUrl)
-  const assetsOrigin = options.assetsOrigin ?? baseUrl ?? DEFAULT_ASSETS_ORIGIN
+export function createMockApiFrom(options: MockApiOptions, initial: ScenarioState | Baseline, resolved: ResolvedMockOptions = resolveMockOptions(options)): MockApi {
+  const { seed, surface, build } = resolved
   let principals = principalsOf(initial)
-  const surface = surfaceOf(options)
-  const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin, model: surface.model })
-  const mock = contextOf(options, store, surface, { seed, baseUrl, assetsOrigin })
+  const store = new Store(initial, { seed, now: options.now ?? Date.now, assetsOrigin: build.assetsOrigin, model: surface.model })
+  const mock = contextOf(options, store, resolved)
   const whenLoaded = loadedGuard(store)
   const own: Internals = {
     mock,
     store,
-    build: { assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields },
+    build,
     replace(next) {
       const nextPrincipals = principalsOf(next)
       const loaded = store.replace(next)
@@ -65,12 +61,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   return api
 }
 
-function contextOf(
-  options: MockApiOptions,
-  store: Store,
-  surface: ApiSurface<Operation>,
-  { seed, baseUrl, assetsOrigin }: { seed: number; baseUrl: string | undefined; assetsOrigin: string },
-): KitContext {
+function contextOf(options: MockApiOptions, store: Store, { seed, baseUrl, surface, build }: ResolvedMockOptions): KitContext {
   const strict = options.strict ?? underTestRunner()
   const profile = resolveProfile(options.profile, options.workspaceIdPrefix)
   const workspaceIdPrefix = profile.idPrefix.workspace
@@ -93,7 +84,7 @@ function contextOf(
     violations: [],
     now,
     operationTimeout: operationTimeoutOf(options.operationTimeout),
-    factories: () => (factories ??= createFactories({ seed, assetsOrigin, accessTypes: options.accessTypes, protocols: options.protocols, fields: options.fields })),
+    factories: () => (factories ??= factoriesOf({ ...build, seed })),
     resetFactories: () => (factories = undefined),
     live: options.live && liveGate(options.live, () => context, drift),
     drift,

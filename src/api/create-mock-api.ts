@@ -1,6 +1,7 @@
 import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
 import { createMockApiFrom } from './create-mock-api-from.ts'
 import { initialStateOf } from './initial-state.ts'
+import { resolveMockOptions } from './mock-options.ts'
 import type { MockApi, MockApiOptions } from './mock-api.ts'
 
 export type { Credentials } from '../model/credentials.ts'
@@ -13,5 +14,6 @@ export type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
  * const server = setupServer(...api.handlers)
  */
 export function createMockApi<const Ops extends readonly DefinedOperation[] = readonly []>(options: MockApiOptions<Ops> = {}): MockApi<Ops> {
-  return createMockApiFrom(options, initialStateOf(options)) as unknown as MockApi<Ops>
+  const resolved = resolveMockOptions(options)
+  return createMockApiFrom(options, initialStateOf(options, resolved), resolved) as unknown as MockApi<Ops>
 }

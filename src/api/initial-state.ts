@@ -1,35 +1,24 @@
-import { DEFAULT_ASSETS_ORIGIN } from '../factories/factories.ts'
+import { factoriesOf } from '../factories/factories.ts'
 import { completeFields } from '../model/fields.ts'
 import type { RecordModel } from '../model/record-model.ts'
 import type { ScenarioState } from '../model/state.ts'
 import { validateState } from '../model/validate-state.ts'
-import { buildScenario } from '../scenarios/resolve.ts'
-import { normalizeBaseUrl } from './base-url.ts'
+import { buildScenarioWith } from '../scenarios/resolve.ts'
 import type { MockApiOptions } from './mock-api.ts'
-import { surfaceOf } from './mock-surface.ts'
+import { resolveMockOptions, type ResolvedMockOptions } from './mock-options.ts'
 
 /**
  * Not public API: the validated initial state `options` describe (a scenario built with its seed, or a
  * copy of `options.state`).
  */
-export function initialStateOf(options: MockApiOptions): ScenarioState {
-  const seed = options.seed ?? 1
-  const assetsOrigin = options.assetsOrigin ?? normalizeBaseUrl(options.baseUrl) ?? DEFAULT_ASSETS_ORIGIN
-  return initialState(options, seed, assetsOrigin, surfaceOf(options).model)
-}
-
-function initialState(options: MockApiOptions, seed: number, assetsOrigin: string, model: RecordModel): ScenarioState {
+export function initialStateOf(options: MockApiOptions, resolved: ResolvedMockOptions = resolveMockOptions(options)): ScenarioState {
+  const { seed, surface, build } = resolved
+  const { model } = surface
   if (options.state !== undefined) {
     if (options.scenario !== undefined) throw new TypeError('give either `scenario` or `state`, not both')
     return completeState(options.state, model, seed)
   }
-  const state = buildScenario(options.scenario ?? 'demo', {
-    seed,
-    assetsOrigin,
-    accessTypes: options.accessTypes,
-    protocols: options.protocols,
-    fields: options.fields,
-  })
+  const state = buildScenarioWith(options.scenario ?? 'demo', factoriesOf({ ...build, seed }))
   if (typeof options.scenario === 'function') validateState(completeFields(state, model.fields, seed), model)
   return state
 }

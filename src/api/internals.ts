@@ -4,7 +4,7 @@
  * module (test/house/rules.test.ts holds it so): a caller asks for what it needs by name, and what a mock
  * keeps inside can change without a hunt through the servers.
  */
-import type { FactoryOptions } from '../factories/factories.ts'
+import { factoriesOf, type Factories } from '../factories/factories.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { Operation } from '../handlers/operation.ts'
@@ -15,10 +15,11 @@ import type { CollectionName } from '../model/database.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { Store } from '../model/store.ts'
 import type { WrittenRecords } from '../model/written-records.ts'
-import { buildScenario, type ScenarioRef } from '../scenarios/resolve.ts'
+import { buildScenarioWith, type ScenarioRef } from '../scenarios/resolve.ts'
 import { completeState } from './initial-state.ts'
 import type { Overrides } from '../testkit/overrides.ts'
 import type { MockApi } from './mock-api.ts'
+import type { ResolvedMockOptions } from './mock-options.ts'
 
 /** What a mock keeps behind its public face. */
 export interface Internals {
@@ -27,7 +28,7 @@ export interface Internals {
   dispatch?: Dispatcher
   store: Store
   /** What the mock's scenarios are built with besides the seed: a scenario switch builds with them too. */
-  build: Omit<FactoryOptions, 'seed'>
+  build: ResolvedMockOptions['build']
   replace(initial: ScenarioState | Baseline): Promise<void>
 }
 
@@ -123,13 +124,18 @@ export async function replaceState(api: MockApi, state: unknown): Promise<void> 
   return internalsOf(api).store.load(stateFor(api, state))
 }
 
+/** Factories seeded with `seed` that build as this mock's do: its fields of your own, access types, protocols, icons' origin. */
+export function factoriesFor(api: MockApi, seed: number): Factories {
+  return factoriesOf({ ...internalsOf(api).build, seed })
+}
+
 /**
  * A preset (or scenario) built with `seed` as this mock builds its own: with its fields of your own, its
  * access types and protocols, its icons' origin. A scenario switch that built without them served records
  * that lacked the fields, and `reset()` came back to those.
  */
 export function scenarioFor(api: MockApi, ref: ScenarioRef, seed: number): ScenarioState {
-  return buildScenario(ref, { ...internalsOf(api).build, seed })
+  return buildScenarioWith(ref, factoriesFor(api, seed))
 }
 
 /** The records of one collection, read without filling lazy collections (see Store). */

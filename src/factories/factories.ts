@@ -1,4 +1,4 @@
-import { checkFields, FieldSources, missingFieldValues, type FieldRecord, type RecordFields } from '../model/fields.ts'
+import { checkFields, FieldSources, missingFieldValues, type FieldRecord, type ModelFields, type RecordFields } from '../model/fields.ts'
 import { DEFAULT_ASSETS_ORIGIN, iconUrls } from '../model/icons.ts'
 import { ID_HEX_LENGTH, ID_PREFIX, type IdKind } from '../model/ids.ts'
 import type {
@@ -46,6 +46,11 @@ export interface FactoryOptions {
   fields?: RecordFields
 }
 
+/** `FactoryOptions` with its fields checked once (`checkFields`), as the kit's own builds pass them. */
+export interface ResolvedFactoryOptions extends Omit<FactoryOptions, 'fields'> {
+  fields: ModelFields
+}
+
 /** The shared resources of an organization that applications reference by `{ id, name }`. */
 export interface ResourcePools {
   gateways: Entry[]
@@ -89,10 +94,10 @@ interface Draws {
 }
 
 /** The draws of one seeded source; the order of the draws is the data: same seed, same calls, same records. */
-function drawsOf(options: FactoryOptions): Draws {
+function drawsOf(options: ResolvedFactoryOptions): Draws {
   const faker = createRandom(options.seed ?? 1)
   const assetsOrigin = (options.assetsOrigin ?? DEFAULT_ASSETS_ORIGIN).replace(/\/+$/, '')
-  const fields = checkFields(options.fields)
+  const { fields } = options
   // Each field draws from a source of its own: declaring one changes no other value.
   const fieldSources = new FieldSources(options.seed ?? 1)
   const id = (kind: IdKind): string => `${ID_PREFIX[kind]}_${hex(faker, ID_HEX_LENGTH)}`
@@ -132,6 +137,11 @@ function drawsOf(options: FactoryOptions): Draws {
  * the same deterministic source, so the same seed and the same sequence of calls give the same records.
  */
 export function createFactories(options: FactoryOptions = {}) {
+  return factoriesOf({ ...options, fields: checkFields(options.fields) })
+}
+
+/** `createFactories` over options already resolved (a mock's, whose fields were checked when it was made). */
+export function factoriesOf(options: ResolvedFactoryOptions) {
   const d = drawsOf(options)
   return {
     /** The seeded random source (a faker `SimpleFaker`), for custom scenarios that need more randomness. */
@@ -248,7 +258,7 @@ function applicationOf(d: Draws, overrides: Partial<Application>, context: Appli
   })
 }
 
-export type Factories = ReturnType<typeof createFactories>
+export type Factories = ReturnType<typeof factoriesOf>
 
 // The module-wide factories are made on first use, not at import: most consumers never call them.
 let standalone: Factories | undefined

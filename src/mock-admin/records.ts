@@ -8,8 +8,7 @@
  * and changes nothing; a change past the mock's write budget (a demo server's) is a 429.
  */
 import type { MockApi } from '../api/mock-api.ts'
-import { recordStoreOf } from '../api/internals.ts'
-import { createFactories } from '../factories/factories.ts'
+import { factoriesFor, recordStoreOf } from '../api/internals.ts'
 import { Problem } from '../handlers/reply/problem.ts'
 import type { CollectionName } from '../model/database.ts'
 import { compareByCreatedThenId } from '../model/ordering.ts'
@@ -132,7 +131,7 @@ async function written<T>(write: () => Promise<T>): Promise<T> {
 function build(api: MockApi, collection: CollectionName, parent: RecordFilter, salt: number): AnyRecord {
   const store = recordStoreOf(api)
   const counts = COLLECTIONS.reduce((sum, name) => sum * 31 + store.records(name).length, api.seed)
-  const factories = createFactories({ seed: counts + salt, assetsOrigin: store.assetsOrigin })
+  const factories = factoriesFor(api, counts + salt)
   const now = Date.now()
   const organizations = store.records('organizations')
   const owner = parent.organization ?? (parent.workspace === undefined ? undefined : store.indexes.workspace(parent.workspace)?.organization)

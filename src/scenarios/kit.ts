@@ -23,8 +23,9 @@ export class ScenarioKit {
   #workspaceCount = new Map<string, number>()
   #applicationCount = new Map<string, number>()
 
-  constructor(options: FactoryOptions) {
-    this.factories = createFactories(options)
+  /** `factories`: already made (a mock builds its scenarios with its own resolved options). */
+  constructor(options: FactoryOptions = {}, factories: Factories = createFactories(options)) {
+    this.factories = factories
   }
 
   /** The seeded random source (a faker `SimpleFaker`) shared by every factory of this build. */

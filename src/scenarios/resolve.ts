@@ -1,4 +1,4 @@
-import type { FactoryOptions } from '../factories/factories.ts'
+import { createFactories, type Factories, type FactoryOptions } from '../factories/factories.ts'
 import { ScenarioKit, type Scenario, type ScenarioState } from './kit.ts'
 import { scale, scenarios, type ScenarioName } from './presets.ts'
 
@@ -22,7 +22,12 @@ export function resolveScenario(ref: ScenarioRef): Scenario {
 
 /** Runs a scenario against fresh seeded factories and returns the plain state it built. */
 export function buildScenario(ref: ScenarioRef, options: FactoryOptions = {}): ScenarioState {
-  const kit = new ScenarioKit(options)
+  return buildScenarioWith(ref, createFactories(options))
+}
+
+/** `buildScenario` with factories already made (a mock's, from its resolved options). */
+export function buildScenarioWith(ref: ScenarioRef, factories: Factories): ScenarioState {
+  const kit = new ScenarioKit({}, factories)
   resolveScenario(ref)(kit)
   return kit.state
 }
