@@ -15,7 +15,9 @@ import { Journal } from '../testkit/journal.ts'
 import { Overrides } from '../testkit/overrides.ts'
 import { createRandomSource } from '../testkit/random-source.ts'
 import { underTestRunner } from '../testkit/test-runner.ts'
+import { processCoverage } from '../coverage/switch.ts'
 import { normalizeBaseUrl } from './base-url.ts'
+import { scenarioNameOf, tapCoverage } from './coverage-tap.ts'
 import { keepInternals, type Internals } from './internals.ts'
 import type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
 import { surfaceOf } from './mock-surface.ts'
@@ -56,6 +58,9 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   }
   const api = publicFace(own, mock, seed, () => principals, whenLoaded)
   keepInternals(api, own)
+  // A runner's coverage (src/coverage/switch.ts): off, nothing is attached and no request pays for it.
+  const coverage = processCoverage()
+  if (coverage) tapCoverage(api, coverage.attach({ surface: mock.surface, scenario: scenarioNameOf(options), seed }))
   return api
 }
 

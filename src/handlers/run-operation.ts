@@ -9,7 +9,7 @@ import type { Operation } from './operation.ts'
 import type { BodyRead } from './read-body.ts'
 import { ContractViolationError, type ContractViolation } from './ports.ts'
 import { Problem, problemReply } from './problem.ts'
-import type { FaultDescription, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from './trace.ts'
+import type { FaultDescription, PageNote, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from './trace.ts'
 
 type Params = Record<string, string | readonly string[] | undefined>
 
@@ -60,6 +60,7 @@ export class Journaling implements RequestTrace, TraceNotes {
   overridden = false
   records: unknown[] | undefined = undefined
   knobs: TracedKnob[] | undefined = undefined
+  page: PageNote | undefined = undefined
 
   constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
     this.mock = mock
@@ -85,6 +86,10 @@ export class Journaling implements RequestTrace, TraceNotes {
 
   knob(name: TracedKnob): void {
     ;(this.knobs ??= []).push(name)
+  }
+
+  paged(page: PageNote): void {
+    this.page = page
   }
 
   faulted(fault: FaultDescription, delay?: number): void {
@@ -124,6 +129,7 @@ export class Journaling implements RequestTrace, TraceNotes {
       overridden: this.overridden,
       records: this.records,
       knobs: this.knobs,
+      page: this.page,
       time: this.time,
       duration: performance.now() - this.started,
     })

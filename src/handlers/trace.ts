@@ -46,12 +46,20 @@ export type ProblemCause =
 /** Profile knobs an operation consults on some requests only (the others follow from the route). */
 export type TracedKnob = 'pastTheEnd'
 
-/** What operations tell the trace: the records they show or change, and the knobs they consulted. */
+/** The page a `page` response answered (or found past the end): its number, its size, and how many records in all. */
+export interface PageNote {
+  currentPage: number
+  pageSize: number
+  total: number
+}
+
+/** What operations tell the trace: the records they show or change, the knobs they consulted, the page they answered. */
 export interface RequestTrace {
   /** A record, or a list of them (kept as is: the ids are read when the journal is). */
   read(collection: CollectionName, records: { id: string } | readonly { id: string }[]): void
   wrote(collection: CollectionName, record: { id: string }): void
   knob(name: TracedKnob): void
+  paged(page: PageNote): void
   /** A fault acted on the request: delayed it (`delay` in ms) or answered it. */
   faulted(fault: FaultDescription, delay?: number): void
 }
@@ -82,4 +90,5 @@ export interface TraceNotes {
   /** `read` or `written`, a collection, a record or a list: three items per note. */
   records?: unknown[]
   knobs?: TracedKnob[]
+  page?: PageNote
 }

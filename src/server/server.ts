@@ -5,6 +5,7 @@ import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-
 import { initialStateOf } from '../api/initial-state.ts'
 import { internalsOf } from '../api/internals.ts'
 import { baselineOf } from '../api/mock-state.ts'
+import { scenarioNameOf } from '../api/coverage-tap.ts'
 import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
@@ -186,7 +187,7 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
     const api = createMockApi({ ...mockOptions, ...(initial === undefined ? { scenario, state } : { state: initial }) })
     control = new Control({
       api,
-      name: name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
+      name: name ?? scenarioNameOf({ scenario, state }),
       seed: api.seed,
       scenario: sessions?.scenario ?? (state === undefined ? (scenario ?? 'demo') : undefined),
       apiOptions: mockOptions,

@@ -7,7 +7,7 @@ import { mswTemplate, pathParams } from './paths.ts'
 import { nestingOf } from '../text/json-nesting.ts'
 import { whyOf, type Why } from './why.ts'
 
-export type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './why.ts'
+export type { FaultRule, Why, WhyCaller, WhyDecision, WhyPage, WhyRecords, WhyRoute } from './why.ts'
 
 /** One request as the handlers saw it (`Name`: the mock's operation names, yours among them). */
 export interface JournalEntry<Name extends string = OperationName> {

@@ -4,7 +4,7 @@
  * organization is a 404 like a missing one; the journal, which is the developer's, tells them apart.
  */
 import type { JournalRecord } from '../handlers/ports.ts'
-import type { FaultDescription, LookupReason, ProblemNote } from '../handlers/trace.ts'
+import type { FaultDescription, LookupReason, PageNote, ProblemNote } from '../handlers/trace.ts'
 import { MAX_URL_LENGTH } from '../handlers/limits.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
@@ -25,7 +25,12 @@ export interface Why {
   read: WhyRecords[]
   /** Records the operation wrote. */
   written: WhyRecords[]
+  /** The page a paged list answered (or found past the end): its number and size, and how many records in all. */
+  page?: WhyPage
 }
+
+/** A page of a paged list: the last page is `ceil(total / pageSize)` (1 when there is none). */
+export type WhyPage = PageNote
 
 export type WhyRoute =
   | { kind: 'operation'; operation: string; method: string; path: string }
@@ -97,6 +102,7 @@ export function whyOf(record: JournalRecord): Why {
     delays: (record.faults ?? []).filter(({ delay }) => delay !== undefined).map(({ fault, delay }) => ({ fault: ruleOf(fault), ms: delay! })),
     read,
     written,
+    ...(record.page && { page: { ...record.page } }),
   }
 }
 

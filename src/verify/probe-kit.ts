@@ -5,37 +5,9 @@
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { AspectName, Discovered } from './aspects.ts'
 import type { RequestSpec } from './client.ts'
+import { TOPIC, type Topic } from '../handlers/decision-topics.ts'
 
-/** The topics verify observes, by their exact headings in docs/spec-decisions.md. */
-export const TOPIC = {
-  errors: 'Error bodies',
-  links: '`$schema` and `Link`',
-  schemaDocuments: 'Schema documents',
-  auth: 'Authentication',
-  workspaceHeader: '`X-Workspace-ID`',
-  pathIds: 'Path identifiers',
-  paging: 'Paging names and defaults',
-  pastTheEnd: 'Page past the end',
-  order: 'List order',
-  create: 'Create workspace body',
-  update: 'Update workspace body',
-  transport: 'Body transport errors',
-  overlongUrls: 'Over-long URLs',
-  rejectedValues: 'Rejected values in errors',
-  checkOrder: 'Order of checks',
-  fields: 'Record fields',
-  ids: 'Identifiers',
-  workspacePrefix: 'Workspace id prefix',
-  timestamps: 'Timestamps',
-  icons: 'Icons',
-  otherPaths: 'Other paths and methods',
-  openapi: 'OpenAPI documents',
-  componentNames: 'OpenAPI component names',
-  downgrade: 'The 3.0 downgrade',
-  statuses: 'Statuses per operation',
-} as const
-
-export type Topic = (typeof TOPIC)[keyof typeof TOPIC]
+export { TOPIC, type Topic } from '../handlers/decision-topics.ts'
 
 /** What a probe builds its request from: the side's discoveries and the profile the mock is judged with. */
 export interface ProbeContext extends Discovered {

@@ -20,6 +20,7 @@ const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: 'scenarios', paths: ['src/scenarios/'] },
   { name: 'handlers', paths: ['src/handlers/'] },
   { name: 'testkit', paths: ['src/testkit/'] },
+  { name: 'coverage: what a run\'s mocks answered', paths: ['src/coverage/'] },
   { name: 'api', paths: ['src/api/'] },
   { name: 'wire', paths: ['src/wire/'] },
   { name: 'mock-admin: what a person asks of one mock', paths: ['src/mock-admin/'] },
