@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `workspace-api-mock [serve | mcp | record | verify] [flags]`: the commands, each loaded only when asked
+ * `workspace-api-mock [serve | mcp | record | verify | coverage merge] [flags]`: the commands, each loaded only when asked
  * for, so that `--help` and a flag mistake answer at once and the server's start carries neither `record`
  * (src/record/) nor `verify` (src/verify/). Exit codes: 0 done, 1 a failure (the server cannot start,
  * verify found a difference), 2 a command-line mistake (or a Node older than 22.12).
@@ -21,6 +21,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'verify') {
     const { verifyCommand } = await import('./verify.ts')
     return verifyCommand(argv.slice(1))
+  }
+  if (argv[0] === 'coverage') {
+    const { coverageCommand } = await import('./coverage.ts')
+    return coverageCommand(argv.slice(1))
   }
   const { serveCommand } = await import('./serve.ts')
   return serveCommand(argv)

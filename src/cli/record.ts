@@ -2,9 +2,7 @@
  * `workspace-api-mock record`: reads a service's workspaces and applications through its API and writes
  * them as a state file the mock serves. Loaded by the command only when asked for.
  */
-import { randomBytes } from 'node:crypto'
-import { closeSync, constants, openSync, renameSync, rmSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { writeFileAtomically } from '../files/atomic-write.ts'
 import { FlagError } from './flag-table.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { progressLine, progressLog, type ProgressLine, type ProgressStream } from './progress.ts'
@@ -85,26 +83,11 @@ async function run(settings: RecordSettings & Pick<StateOptions, 'model'>, io: R
   return 0
 }
 
-/**
- * Writes a new file beside the target, then renames it over the target: a failed run never leaves half a
- * state file. The new file is created exclusively under a name nobody can guess, never through a link: a
- * link planted at its name (to another file, which would get the state and its principal's secret) makes
- * the open fail instead. The rename replaces a link at the target's own name, not the file it points to.
- */
+/** Writes the state file whole or not at all (a failed run never leaves half a state file). */
 function writeAtomically(path: string, text: string): void {
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`)
-  let created = false
   try {
-    const fd = openSync(temporary, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o666)
-    created = true
-    try {
-      writeFileSync(fd, text)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temporary, path)
+    writeFileAtomically(path, text)
   } catch (error) {
-    if (created) rmSync(temporary, { force: true })
     const code = (error as NodeJS.ErrnoException).code
     throw new RecordError(`cannot write ${path}${code ? ` (${code})` : `: ${(error as Error).message}`}`, 1)
   }

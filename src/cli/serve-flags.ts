@@ -60,6 +60,8 @@ export interface CliSettings {
   allowedHosts: string[]
   /** A behaviour profile file (docs/verify.md): the mock answers with its knobs. */
   profile: string | undefined
+  /** Collect coverage of the base state and each session (`GET /__admin/coverage`). */
+  coverage: boolean
   help: boolean
   version: boolean
 }
@@ -86,6 +88,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   adminToken: undefined,
   allowedHosts: [],
   profile: undefined,
+  coverage: false,
   help: false,
   version: false,
 }
@@ -277,6 +280,11 @@ export const FLAGS: readonly Flag[] = [
     description: 'Answer with the knobs of a behaviour profile, e.g. one "workspace-api-mock verify --profile-out" wrote',
     parse: existingFile,
   }),
+  defineFlag({
+    name: 'coverage',
+    key: 'coverage',
+    description: 'Collect what the base state and each session answered of the outcomes that exist:\nGET /__admin/coverage (docs/coverage.md); also on when WORKSPACE_API_MOCK_COVERAGE=1',
+  }),
   helpFlag<CliSettings>(),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -286,7 +294,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   const { settings, positionals, given } = parseTable(argv, { flags, defaults: DEFAULT_SETTINGS, positionals: 1 })
   const [command = 'serve'] = positionals
   if (command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record and verify`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record, verify and coverage`)
   }
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')

@@ -69,6 +69,11 @@ export function holesOf(outcomes: readonly CoverageOutcome[]): string[] {
   return holes.map(([outcome, { cells, missing }]) => phrase(outcome, missing, missing.length === cells))
 }
 
+/** One outcome of one operation in words: "422 on createWorkspace (body.name)". */
+export function cellWords(operation: string | null, outcome: string): string {
+  return phrase(outcome, [operation], false)
+}
+
 function phrase(outcome: string, missing: ReadonlyArray<string | null>, everywhere: boolean): string {
   const { text, detail } = outcomeWords(outcome)
   const bracket = detail === undefined ? '' : ` (${detail})`

@@ -10,6 +10,7 @@ import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
+import { coverageRequested } from '../coverage/switch.ts'
 import { hostName } from './admin/guard.ts'
 import { Control } from './admin/control.ts'
 import { checkedLimits, type ServerLimits, type SessionLimits } from './limits.ts'
@@ -43,6 +44,11 @@ export interface MockServerOptions extends MockApiOptions, ServerLimits {
   adminToken?: string
   /** Host names the admin answers besides loopback names, IP literals and `host` (`.example.com`: its subdomains too). */
   allowedHosts?: readonly string[]
+  /**
+   * Collect coverage for the base state and each session: `GET /__admin/coverage` answers what each
+   * answered of the outcomes that exist (docs/coverage.md). Default: on when WORKSPACE_API_MOCK_COVERAGE is set.
+   */
+  coverage?: boolean
 }
 
 /** The server's sessions: isolated state for parallel clients, each with credentials of its own. */
@@ -194,6 +200,7 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
       startupFaults: faults,
       limits: sessions ?? {},
       maxRecords,
+      coverage: options.coverage ?? coverageRequested(),
     })
     await api.ready
     return control
@@ -205,7 +212,7 @@ async function startControl(options: MockServerOptions, url: string, maxRecords:
 
 /** The options of the server's mocks: everything but the server's own and what the data is built from. */
 function mockOptionsOf(options: MockServerOptions): MockApiOptions {
-  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, scenario, state, ...mock } = options
+  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, scenario, state, coverage, ...mock } = options
   return mock
 }
 

@@ -9,8 +9,14 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { DefinedOperation } from '../handlers/define-operation.ts'
 import { violationsError } from '../testkit/test-runner.ts'
+import { CoverageReporter } from './coverage-reporter.ts'
 
 requireNode()
+
+export { CoverageReporter, type CoverageReporterOptions, type CoverageGate } from './coverage-reporter.ts'
+
+/** The coverage reporter, as Vitest loads a reporter by name: `reporters: ['default', ['workspace-api-mock/vitest', options]]`. */
+export default CoverageReporter
 
 export interface UseMockApiOptions<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> extends MockApiOptions<Ops> {
   /** MSW 3's reaction to a request no handler answers. Default `'error'`. */

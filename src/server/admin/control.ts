@@ -17,6 +17,7 @@ import { DEFAULT_SESSION_LIMITS, SESSION_RECORDS_FACTOR, type SessionLimits } fr
 import { SessionRegistry } from '../sessions/registry.ts'
 import { restoreStartupFaults, type FaultSpec, type ServedMock } from '../sessions/served-mock.ts'
 import type { AdminContext } from './context.ts'
+import { collectCoverage } from './coverage.ts'
 
 export interface ControlOptions {
   api: MockApi
@@ -31,6 +32,8 @@ export interface ControlOptions {
   limits: SessionLimits
   /** Most records a scenario or state loaded over HTTP may hold. */
   maxRecords: number
+  /** Collect coverage for the base state and each session (`--coverage`). */
+  coverage?: boolean
 }
 
 /** The server's base state as the admin routes see it. */
@@ -92,7 +95,10 @@ export class Control implements AdminContext {
       { records: SESSION_RECORDS_FACTOR * options.maxRecords, bytes: options.limits.maxStateBytes ?? DEFAULT_SESSION_LIMITS.maxStateBytes },
     )
     this.base.sessions = this.sessions
+    if (options.coverage) collectCoverage(this.base)
     this.sessions.onChange(({ type, session }) => {
+      // Before `create` answers: the session's first request comes after.
+      if (type === 'created' && options.coverage) collectCoverage(this.sessions.target(session.id)!)
       if (type === 'deleted' || type === 'expired') this.events.endFor(session.api)
       this.events.sessionsChanged()
     })

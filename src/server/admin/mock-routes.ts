@@ -15,6 +15,7 @@
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
+ *   GET    coverage     what the mock answered of the outcomes that exist (with --coverage); DELETE takes and clears it
  *   ...    records, scenario: the records and the preset served (record-routes.ts)
  */
 import { Problem } from '../../handlers/problem.ts'
@@ -28,6 +29,7 @@ import { countsOf, mockInfo } from '../../mock-admin/info.ts'
 import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import { SessionBudgetError } from '../sessions/registry.ts'
 import { applyFault, restoreStartupFaults, type ServedMock } from '../sessions/served-mock.ts'
+import { coverageOf } from './coverage.ts'
 import { recordRoute } from './record-routes.ts'
 import { checkRecords, readJson, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
@@ -71,6 +73,10 @@ export async function mockAdmin(request: Request, target: ServedMock, route: str
       return replaceState(request, target, maxRecords)
     case 'GET info':
       return wireAnswer('GET info', infoOf(target))
+    case 'GET coverage':
+      return wireAnswer('GET coverage', coverageOf(target, false))
+    case 'DELETE coverage':
+      return wireAnswer('DELETE coverage', coverageOf(target, true))
     default:
       return (await recordRoute(request, target, route, maxRecords)) ?? notFound(request)
   }

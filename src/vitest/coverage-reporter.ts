@@ -1,0 +1,52 @@
+/**
+ * The coverage reporter of Vitest: `reporters: ['default', ['workspace-api-mock/vitest', { gate }]]` (or
+ * `new CoverageReporter({ gate })`). It adds its setup file (coverage-setup.ts) to every project of the
+ * run, so each test file's mocks report what they answered into the file's meta, whichever worker, pool
+ * or browser ran it; at the end of the run it merges them (the same result whatever order the files
+ * finished in), writes the reports, prints the summary and holds the gate. Off unless configured; a mock
+ * answers the same either way.
+ */
+import { fileURLToPath } from 'node:url'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { mergeCoverage } from '../coverage/assemble.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
+import { filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { checkedCoverage, CoverageFileError } from '../coverage/read.ts'
+
+export type { CoverageReporterOptions } from '../coverage/output.ts'
+export type { CoverageGate } from '../coverage/gate.ts'
+
+/** The setup file beside this module, in the source (`.ts`) as in the package (`.js`). */
+const SETUP_FILE = fileURLToPath(new URL(`./coverage-setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+
+export class CoverageReporter implements Reporter {
+  readonly #options: CoverageReporterOptions
+  #root = process.cwd()
+
+  constructor(options?: CoverageReporterOptions) {
+    this.#options = reporterOptions(options)
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#root = vitest.config.root
+    for (const project of vitest.projects) {
+      if (!project.config.setupFiles.includes(SETUP_FILE)) project.config.setupFiles.push(SETUP_FILE)
+    }
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const documents: CoverageDocument[] = []
+    for (const module of modules) {
+      const document = module.meta().workspaceApiMockCoverage
+      if (document === undefined) continue
+      try {
+        documents.push(checkedCoverage(document, `the coverage of ${module.moduleId}`))
+      } catch (error) {
+        if (!(error instanceof CoverageFileError)) throw error
+        process.stdout.write(`API coverage: ${error.message}: left out\n`)
+      }
+    }
+    const failures = finishCoverage(mergeCoverage(documents), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text))
+    if (failures.length > 0) process.exitCode = 1
+  }
+}
