@@ -5,7 +5,7 @@
  * named `__proto__`) is one line and exit code 2, before anything is written.
  */
 import { join } from 'node:path'
-import { mergeCoverage } from '../coverage/assemble.ts'
+import { CoverageMerger } from '../coverage/assemble.ts'
 import type { CoverageGate } from '../coverage/gate.ts'
 import { finishCoverage } from '../coverage/output.ts'
 import { CoverageFileError, MAX_COVERAGE_BYTES, parseCoverage } from '../coverage/read.ts'
@@ -29,16 +29,17 @@ export function coverageCommand(argv: readonly string[]): number {
     process.stdout.write(coverageHelpText())
     return 0
   }
-  let documents
+  // One file at a time, merged in batches: what is held is bounded by the outcomes, not by the files.
+  const merger = new CoverageMerger()
   try {
-    documents = flags.files.map((file) => parseCoverage(readText(file), file))
+    for (const file of flags.files) merger.add(parseCoverage(readText(file), file))
   } catch (error) {
     if (!(error instanceof CoverageFileError)) throw error
     process.stderr.write(`${COMMAND}: ${visible(error.message)}\n`)
     return 2
   }
   const files = { json: flags.json, junit: flags.junit, html: flags.html === undefined ? undefined : join(flags.html, 'index.html') }
-  const failures = finishCoverage(mergeCoverage(documents), files, { gate: gateOf(flags) }, (text) => process.stdout.write(text))
+  const failures = finishCoverage(merger.result(), files, { gate: gateOf(flags) }, (text) => process.stdout.write(text))
   return failures.length > 0 ? 1 : 0
 }
 

@@ -5,7 +5,7 @@
  * on which worker finished first.
  */
 import { COVERAGE_FORMAT, COVERAGE_VERSION, MAX_MOCKS, type CoverageDocument, type CoverageExample, type CoverageMock, type CoverageOperation, type CoverageOther, type CoverageOutcome } from './document.ts'
-import { cellOf, ExampleBook } from './example.ts'
+import { cellOf, MAX_SHAPES } from './example.ts'
 import { compareOperations, compareOutcomes } from './outcomes.ts'
 import { summaryOf } from './summary.ts'
 
@@ -48,7 +48,7 @@ const addCount = (kept: { count: number }, item: { count: number }) => void (kep
 /**
  * Documents merged: requests, mocks, operations and outcomes added up (an outcome one document answered
  * outside its own and another has among its own counts as one that exists); of the examples, the same
- * choice whatever the order: they are offered in the order of their JSON text.
+ * choice whatever the order (`chosenExamples`).
  */
 export function mergeCoverage(documents: readonly CoverageDocument[]): CoverageDocument {
   const mocks = new Map<string, CoverageMock>()
@@ -72,10 +72,53 @@ export function mergeCoverage(documents: readonly CoverageDocument[]): CoverageD
   return documentOf({ requests, mocks: mocks.values(), operations: operations.values(), outcomes: outcomes.values(), others: others.values(), examples: chosenExamples(documents) })
 }
 
+/**
+ * The examples kept: for each outcome of each operation, the MAX_SHAPES request shapes first in order of
+ * their names, each with the example first in order of its JSON text. A choice that merging in steps
+ * (a reporter adding each file's document as it comes) makes exactly as merging all at once.
+ */
+/** Documents merged a batch at a time as they come, so that what is held stays bounded (a merge in steps equals one at once). */
+export class CoverageMerger {
+  #merged: CoverageDocument | undefined
+  #pending: CoverageDocument[] = []
+
+  add(document: CoverageDocument): void {
+    this.#pending.push(document)
+    if (this.#pending.length >= MERGE_BATCH) this.#fold()
+  }
+
+  result(): CoverageDocument {
+    this.#fold()
+    return this.#merged ?? mergeCoverage([])
+  }
+
+  #fold(): void {
+    if (this.#pending.length === 0) return
+    this.#merged = mergeCoverage(this.#merged === undefined ? this.#pending : [this.#merged, ...this.#pending])
+    this.#pending = []
+  }
+}
+
+/** Documents held before they are merged into the rest. */
+const MERGE_BATCH = 32
+
 function chosenExamples(documents: readonly CoverageDocument[]): CoverageExample[] {
-  const candidates = documents.flatMap((document) => document.examples.map((example) => ({ example, text: JSON.stringify(example) })))
-  candidates.sort((a, b) => (a.text === b.text ? 0 : a.text < b.text ? -1 : 1))
-  const book = new ExampleBook()
-  for (const { example } of candidates) book.offer(example)
-  return book.examples
+  const best = new Map<string, Map<string, { text: string; example: CoverageExample }>>()
+  for (const document of documents) {
+    for (const example of document.examples) {
+      const text = JSON.stringify(example)
+      for (const outcome of example.outcomes) {
+        const cell = cellOf(example.operation, outcome)
+        const shapes = best.get(cell) ?? best.set(cell, new Map()).get(cell)!
+        const kept = shapes.get(example.shape)
+        if (kept === undefined || text < kept.text) shapes.set(example.shape, { text, example })
+      }
+    }
+  }
+  const chosen = new Map<string, CoverageExample>()
+  for (const shapes of best.values()) {
+    const first = [...shapes.keys()].sort().slice(0, MAX_SHAPES)
+    for (const shape of first) chosen.set(shapes.get(shape)!.text, shapes.get(shape)!.example)
+  }
+  return [...chosen.values()]
 }

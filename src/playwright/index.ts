@@ -8,6 +8,7 @@ import { requireNode } from '../node-version.js'
 import { test as base, type Fixtures, type PlaywrightTestArgs, type PlaywrightTestOptions, type PlaywrightWorkerArgs, type PlaywrightWorkerOptions } from '@playwright/test'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { violationsError } from '../testkit/test-runner.ts'
+import { CoverageReporter, coverageFixture } from './coverage.ts'
 import { routeMockApi } from './route.ts'
 import { mockSessionFixtures, type MockServerWorkerFixtures, type MockSessionFixtures } from './session.ts'
 
@@ -17,6 +18,10 @@ export { expect } from '@playwright/test'
 export { routeMockApi } from './route.ts'
 export type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
 export { mockSessionFixtures, type MockServerOption, type MockSessionFixtures, type MockServerWorkerFixtures } from './session.ts'
+export { CoverageReporter, type CoverageReporterOptions, type CoverageGate } from './coverage.ts'
+
+/** The coverage reporter, as Playwright loads a reporter by name: `reporter: [['list'], ['workspace-api-mock/playwright', options]]`. */
+export default CoverageReporter
 export type { RemoteSession, RemoteSessionOptions, MockServerConnection } from '../client/connect.ts'
 
 /** The fixtures: `mockOptions` (an option, `test.use({ mockOptions })`) and the test's own `mockApi`. */
@@ -32,6 +37,11 @@ export interface MockApiFixtures {
    * this test's alone. A contract violation fails the test.
    */
   mockApi: MockApi
+  /**
+   * Automatic: with the coverage reporter on, hands what the worker's mocks answered during the test to it
+   * (an attachment). Nothing to use in a test.
+   */
+  mockApiCoverage: void
 }
 
 /**
@@ -69,6 +79,7 @@ export const mockApiFixtures: Fixtures<MockApiFixtures, {}, BuiltIn, BuiltInWork
     await context.unrouteAll({ behavior: 'ignoreErrors' })
   },
   serviceWorkers: 'block',
+  mockApiCoverage: [coverageFixture, { auto: true }],
 }
 
 /**

@@ -4,8 +4,11 @@
  * session's credentials to the app (a login, a cookie, ...) and drives its faults and journal; the session
  * ends after the test.
  */
-import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test'
+import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test'
+import { MockServerError } from '../client/admin-request.ts'
 import { connectMockServer, type MockServerConnection, type RemoteSession, type RemoteSessionOptions } from '../client/connect.ts'
+import { coverageRequested } from '../coverage/switch.ts'
+import { attachCoverage, coverageFixture } from './coverage.ts'
 
 /** Where the sessions come from: a running demo server, or `'start'` (one per worker process, port 0). */
 export type MockServerOption = { url: string; adminToken?: string } | 'start'
@@ -16,6 +19,8 @@ export interface MockSessionFixtures {
   mockSessionOptions: RemoteSessionOptions
   /** A new session of the server for this test, ended after it: credentials, faults, journal, state. */
   mockSession: RemoteSession
+  /** Automatic: with the coverage reporter on, hands what the test's mocks answered to it (see index.ts). */
+  mockApiCoverage: void
 }
 
 /** The worker-scoped ones: the `mockServer` option and the connection to it. */
@@ -48,9 +53,28 @@ export const mockSessionFixtures: Fixtures<MockSessionFixtures, MockServerWorker
     { scope: 'worker' },
   ],
   mockSessionOptions: [{}, { option: true }],
-  mockSession: async ({ mockServerConnection, mockSessionOptions }, use) => {
+  mockSession: async ({ mockServerConnection, mockSessionOptions }, use, testInfo) => {
     const session = await mockServerConnection.sessions.create(mockSessionOptions)
     await use(session)
+    await sessionCoverage(session, testInfo)
     await session.end()
   },
+  mockApiCoverage: [coverageFixture, { auto: true }],
 }
+
+/**
+ * With the coverage reporter on, what the session answered, from its server (one started with `--coverage`
+ * or under the reporter's run); a server that does not collect it is said once a worker.
+ */
+async function sessionCoverage(session: RemoteSession, testInfo: TestInfo): Promise<void> {
+  if (!coverageRequested()) return
+  try {
+    await attachCoverage(testInfo, await session.coverage())
+  } catch (error) {
+    if (!(error instanceof MockServerError) || error.status !== 404) throw error
+    if (!coverageOffSaid) console.warn(`[workspace-api-mock] coverage: the demo server of ${session.baseUrl} does not collect it: start it with --coverage`)
+    coverageOffSaid = true
+  }
+}
+
+let coverageOffSaid = false

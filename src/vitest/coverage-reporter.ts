@@ -8,8 +8,7 @@
  */
 import { fileURLToPath } from 'node:url'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
-import { mergeCoverage } from '../coverage/assemble.ts'
-import type { CoverageDocument } from '../coverage/document.ts'
+import { CoverageMerger } from '../coverage/assemble.ts'
 import { filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
 import { checkedCoverage, CoverageFileError } from '../coverage/read.ts'
 
@@ -35,18 +34,18 @@ export class CoverageReporter implements Reporter {
   }
 
   onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
-    const documents: CoverageDocument[] = []
+    const merger = new CoverageMerger()
     for (const module of modules) {
       const document = module.meta().workspaceApiMockCoverage
       if (document === undefined) continue
       try {
-        documents.push(checkedCoverage(document, `the coverage of ${module.moduleId}`))
+        merger.add(checkedCoverage(document, `the coverage of ${module.moduleId}`))
       } catch (error) {
         if (!(error instanceof CoverageFileError)) throw error
         process.stdout.write(`API coverage: ${error.message}: left out\n`)
       }
     }
-    const failures = finishCoverage(mergeCoverage(documents), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text))
+    const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text))
     if (failures.length > 0) process.exitCode = 1
   }
 }
