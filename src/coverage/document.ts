@@ -20,7 +20,7 @@ const text = z.string()
 export const MAX_MOCKS = 1000
 
 const mockSchema = described(z.strictObject({ scenario: text, seed: z.number(), requests: count }), {
-  description: 'A mock that answered: its scenario (a preset name, `state`, a function\'s name) and seed, and how many requests it answered',
+  description: 'A mock that answered: its scenario (a preset name, `state`, or `custom` for a scenario function) and seed, and how many requests it answered',
 })
 
 const operationSchema = described(z.strictObject({ name: text, method: text, path: text, requests: count }), {
