@@ -21,6 +21,28 @@ const KINDS: ReadonlyArray<{ title: string; test: (outcome: string) => boolean }
   { title: 'Other statuses', test: (outcome) => /^[45]\d\d$/.test(outcome) && !['400', '401', '404', '413', '415'].includes(outcome) },
 ]
 
+/** What a cell of the table says (its column says the rest; its title has the outcome in words). */
+const SHORT: Readonly<Record<string, string>> = {
+  '401:missing-header': 'missing header',
+  '401:unknown-key': 'unknown key',
+  '401:secret-mismatch': 'wrong secret',
+  '404:workspaces:not-found': 'no such workspace',
+  '404:workspaces:other-organization': "another organization's workspace",
+  '404:applications:not-found': 'no such application',
+  '404:applications:outside-workspace': 'application outside the workspace',
+  '404:no-operation': '404 no operation',
+  '400': '400 not JSON',
+  '413': '413 over 1 MiB',
+  '415': '415 content type',
+  'fault:disconnect': 'dropped connection',
+  'page:first': 'first page',
+  'page:middle': 'a middle page',
+  'page:last': 'last page',
+  'page:past-the-end': 'past the end',
+  'page_size:min': 'page_size min',
+  'page_size:max': 'page_size max',
+}
+
 const STYLE = `
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem; color: #1d2430; background: #fff; }
 h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 2rem 0 .5rem; }
@@ -91,8 +113,9 @@ function table(document: CoverageDocument, anchors: Map<string, string>): string
 
 function cell(outcome: CoverageOutcome, anchors: Map<string, string>): string {
   const { text, detail } = outcomeWords(outcome.outcome)
-  const label = markup(detail ?? text)
-  const title = markup(`${outcome.outcome}${outcome.topic ? ` — ${outcome.topic}` : ''}`)
+  const label = markup(SHORT[outcome.outcome] ?? detail ?? text)
+  const words = `${text}${detail === undefined ? '' : ` (${detail})`}`
+  const title = markup(`${words}: ${outcome.outcome}${outcome.topic ? ` — ${outcome.topic}` : ''}`)
   if (outcome.count === 0) return `<span class="cell" title="${title}, never answered">${label}</span>`
   const anchor = anchors.get(cellOf(outcome.operation, outcome.outcome))
   const href = anchor === undefined ? '' : ` href="#${anchor}"`

@@ -5,7 +5,7 @@
  * worker or shard ran the test. A session's coverage comes from its demo server (session.ts).
  */
 import type { TestInfo } from '@playwright/test'
-import type { FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter'
+import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 import { CoverageMerger } from '../coverage/assemble.ts'
 import { startProcessCoverage } from '../coverage/collector.ts'
 import type { CoverageDocument } from '../coverage/document.ts'
@@ -41,6 +41,7 @@ export class CoverageReporter implements Reporter {
   readonly #options: CoverageReporterOptions
   readonly #merger = new CoverageMerger()
   #root = process.cwd()
+  #shard: string | undefined
 
   constructor(options?: CoverageReporterOptions) {
     // Playwright adds `configDir` (where the config is) and keys of its own (`_mode`) to a reporter's options.
@@ -53,6 +54,10 @@ export class CoverageReporter implements Reporter {
 
   printsToStdio(): boolean {
     return false
+  }
+
+  onBegin(config: FullConfig): void {
+    if (config.shard) this.#shard = `${config.shard.current}/${config.shard.total}`
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
@@ -68,7 +73,7 @@ export class CoverageReporter implements Reporter {
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
-    const failures = finishCoverage(this.#merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text))
+    const failures = finishCoverage(this.#merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
     return failures.length > 0 ? { status: 'failed' } : undefined
   }
 }

@@ -21,6 +21,7 @@ const SETUP_FILE = fileURLToPath(new URL(`./coverage-setup${import.meta.url.ends
 export class CoverageReporter implements Reporter {
   readonly #options: CoverageReporterOptions
   #root = process.cwd()
+  #shard: string | undefined
 
   constructor(options?: CoverageReporterOptions) {
     this.#options = reporterOptions(options)
@@ -28,6 +29,8 @@ export class CoverageReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.#root = vitest.config.root
+    const { shard } = vitest.config
+    if (shard) this.#shard = `${shard.index}/${shard.count}`
     for (const project of vitest.projects) {
       if (!project.config.setupFiles.includes(SETUP_FILE)) project.config.setupFiles.push(SETUP_FILE)
     }
@@ -45,7 +48,7 @@ export class CoverageReporter implements Reporter {
         process.stdout.write(`API coverage: ${error.message}: left out\n`)
       }
     }
-    const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text))
+    const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
     if (failures.length > 0) process.exitCode = 1
   }
 }
