@@ -51,7 +51,7 @@ h1 { font-size: 1.5rem; margin: 0 0 .25rem; } h2 { font-size: 1.15rem; margin: 2
 .total b { display: block; font-size: 1.4rem; }
 table { border-collapse: collapse; width: 100%; } th, td { border: 1px solid #d6dbe3; padding: .4rem; vertical-align: top; text-align: left; }
 th { background: #f3f5f8; font-weight: 600; } td.op { white-space: nowrap; } td.op small { display: block; color: #5b6575; }
-.cell { display: inline-block; margin: 2px; padding: 1px 7px; border-radius: 10px; font-size: .82rem; text-decoration: none; }
+.cell { display: inline-block; margin: 2px; padding: 1px 7px; border-radius: 10px; font-size: .82rem; text-decoration: none; white-space: nowrap; }
 a.cell { background: #d9f2e1; color: #0d5a2a; border: 1px solid #9ad3ae; } span.cell { background: #fbe3e3; color: #8a1c1c; border: 1px solid #eab0b0; }
 a.cell:hover, a.cell:focus { outline: 2px solid #0d5a2a; }
 ul.holes li { margin: .15rem 0; } details { border: 1px solid #d6dbe3; border-radius: 8px; margin: .5rem 0; padding: .4rem .8rem; }

@@ -3,7 +3,7 @@
  * a folder of its own beside the repository's node_modules: for suites that run an examples/ project with
  * its runners against the package without `npm pack` and an install (test/package/pack.test.ts does those).
  */
-import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs'
+import { chmodSync, copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,13 +21,19 @@ export async function stageExample(example: string): Promise<string> {
   const modules = join(stage, 'node_modules')
   mkdirSync(modules)
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
-    if (name !== 'workspace-api-mock' && name !== '.cache' && name !== '.vite') symlinkSync(join(ROOT, 'node_modules', name), join(modules, name))
+    if (!['workspace-api-mock', '.cache', '.vite', '.bin'].includes(name)) symlinkSync(join(ROOT, 'node_modules', name), join(modules, name))
   }
+  // The commands of the packages, the kit's among them (as an install links it), for `npx` in the project.
+  const bin = join(modules, '.bin')
+  mkdirSync(bin)
+  for (const name of readdirSync(join(ROOT, 'node_modules/.bin'))) symlinkSync(realpathSync(join(ROOT, 'node_modules/.bin', name)), join(bin, name))
+  symlinkSync('../workspace-api-mock/dist/cli/main.js', join(bin, 'workspace-api-mock'))
   const kit = join(modules, 'workspace-api-mock')
   mkdirSync(kit)
   copyFileSync(join(ROOT, 'package.json'), join(kit, 'package.json'))
   cpSync(join(ROOT, 'fixtures'), join(kit, 'fixtures'), { recursive: true })
   await build({ ...bundleOptions(ROOT, ENTRIES, join(kit, 'dist')), logLevel: 'silent' })
+  chmodSync(join(kit, 'dist/cli/main.js'), 0o755)
   const project = join(stage, example.split('/').at(-1)!)
   cpSync(join(ROOT, example), project, { recursive: true, filter: (source) => !/[\\/](node_modules|api-coverage[^\\/]*|test-results|\.vitest-reports)$/.test(source) })
   return project
