@@ -8,6 +8,7 @@ const TOOLS = [
   'clear_faults',
   'create_session',
   'end_session',
+  'get_coverage',
   'list_faults',
   'list_sessions',
   'load_state',
