@@ -56,7 +56,7 @@ const PACKAGE = ['test/package/pack.test.ts']
 
 /**
  * The suites that drive Debian's Chromium (the browser demo, the browser store, the console, the API
- * reference page, the console's token, the coverage example's Playwright suite and page): `npm run test:browser` runs them with the Playwright suite, a step
+ * reference page, the console's token, the coverage example's Playwright suite and page, coverage in the console and the panel): `npm run test:browser` runs them with the Playwright suite, a step
  * that `.ci/run` runs before `npm test`, whose closing line counts it (see docs/decisions/0015). Together
  * they cost more CPU than the 2-core loop can spare (docs/benchmark.md, "npm test").
  */
@@ -67,6 +67,7 @@ const BROWSER = [
   'test/browser/docs-page.test.ts',
   'test/server/console-token.test.ts',
   'test/coverage/consumer.test.ts',
+  'test/coverage/console.test.ts',
 ]
 
 /**

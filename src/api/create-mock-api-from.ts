@@ -5,6 +5,7 @@ import type { ApiSurface } from '../handlers/api-surface.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
 import { createHandlers } from '../handlers/create-handlers.ts'
 import type { Operation } from '../handlers/operation.ts'
+import type { RequestJournal } from '../handlers/ports.ts'
 import { resolveProfile } from '../handlers/profile.ts'
 import { toResponse } from '../handlers/reply.ts'
 import { Baseline } from '../model/baseline.ts'
@@ -17,7 +18,7 @@ import { createRandomSource } from '../testkit/random-source.ts'
 import { underTestRunner } from '../testkit/test-runner.ts'
 import { processCoverage } from '../coverage/switch.ts'
 import { normalizeBaseUrl } from './base-url.ts'
-import { scenarioNameOf, tapCoverage } from './coverage-tap.ts'
+import { scenarioNameOf } from './scenario-name.ts'
 import { keepInternals, type Internals } from './internals.ts'
 import type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
 import { surfaceOf } from './mock-surface.ts'
@@ -60,7 +61,7 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   keepInternals(api, own)
   // A runner's coverage (src/coverage/switch.ts): off, nothing is attached and no request pays for it.
   const coverage = processCoverage()
-  if (coverage) tapCoverage(api, coverage.attach({ surface: mock.surface, scenario: scenarioNameOf(options), seed }))
+  if (coverage) (mock as { journal: RequestJournal }).journal = coverage.journal(api.journal, { surface: mock.surface, scenario: scenarioNameOf(options), seed })
   return api
 }
 

@@ -1,9 +1,10 @@
 /**
- * The console's UI over one transport: its sections (Requests, Data, Scenario, Faults, Principals) kept
+ * The console's UI over one transport: its sections (Requests, Data, Scenario, Faults, Principals, Coverage) kept
  * up to date. The demo server's console page lays them out side by side (src/server/console/client/);
  * the devtools panel as tabs (src/devtools/). Neither adds a feature of its own but sessions, which only
  * the server has.
  */
+import { CoverageSection } from './coverage.ts'
 import { DataSection } from './data.ts'
 import { FaultsSection } from './faults.ts'
 import { RequestsSection } from './log.ts'
@@ -36,6 +37,7 @@ export class ConsoleUi {
   readonly scenario: ScenarioSection
   readonly faults: FaultsSection
   readonly principals: PrincipalsSection
+  readonly coverage: CoverageSection
   readonly #transport: ConsoleTransport
   readonly #options: ConsoleUiOptions
   #refreshing: ReturnType<typeof setTimeout> | undefined
@@ -63,6 +65,7 @@ export class ConsoleUi {
     this.scenario = new ScenarioSection(transport, this.status, changed)
     this.faults = new FaultsSection(transport, this.status, () => changed('faults'))
     this.principals = new PrincipalsSection(transport, this.status)
+    this.coverage = new CoverageSection(transport, this.status)
   }
 
   /** Starts the log and shows the mock. */
@@ -98,6 +101,7 @@ export class ConsoleUi {
     this.faults.show(info.faults, info.operations)
     this.scenario.show(info, this.#options.snapshotName?.())
     await this.data.show(info)
+    await this.coverage.refresh().catch(() => {})
     return info
   }
 }

@@ -5,6 +5,7 @@
  */
 import { replaceInitialState } from '../api/mock-state.ts'
 import type { MockApi } from '../api/mock-api.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
 import { Problem } from '../handlers/problem.ts'
 import { mockInfo } from '../mock-admin/info.ts'
 import { logEvent } from '../mock-admin/log-event.ts'
@@ -37,9 +38,17 @@ export class PageTransport implements ConsoleTransport {
   readonly #mock: PageMock
   #serving: Serving
 
-  constructor(mock: PageMock, serving: Serving) {
+  readonly #coverage: (() => CoverageDocument | undefined) | undefined
+
+  /** `coverage`: the document of what the page's mock answered, when the devtools collect it. */
+  constructor(mock: PageMock, serving: Serving, coverage?: () => CoverageDocument | undefined) {
     this.#mock = mock
     this.#serving = serving
+    this.#coverage = coverage
+  }
+
+  async coverage(): Promise<CoverageDocument | undefined> {
+    return this.#coverage?.()
   }
 
   get #api(): MockApi {

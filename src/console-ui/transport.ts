@@ -4,6 +4,7 @@
  * (page-transport.ts, the devtools panel). The UI is written against this interface only, so that a
  * feature added to it appears in both.
  */
+import type { CoverageDocument } from '../coverage/document.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { JournalEntry as AnyJournalEntry } from '../testkit/journal.ts'
@@ -68,6 +69,8 @@ export interface ConsoleTransport {
   editRecord(collection: CollectionName, id: string, changes: Record<string, unknown>): Promise<AnyRecord>
   addRecord(collection: CollectionName, parent: RecordFilter): Promise<AnyRecord>
   deleteRecord(collection: CollectionName, id: string): Promise<{ deleted: number }>
+  /** What the mock answered of the outcomes that exist; undefined when coverage is off for it. */
+  coverage(): Promise<CoverageDocument | undefined>
   /** The demo server's sessions; absent in a page. */
   readonly sessions?: SessionsTransport
 }

@@ -4,7 +4,8 @@
  * keeps the same examples whatever order its documents come in: the result depends on the documents, not
  * on which worker finished first.
  */
-import { COVERAGE_FORMAT, COVERAGE_VERSION, MAX_MOCKS, type CoverageDocument, type CoverageExample, type CoverageMock, type CoverageOperation, type CoverageOther, type CoverageOutcome } from './document.ts'
+import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome } from './document.ts'
+import { COVERAGE_FORMAT, COVERAGE_VERSION, MAX_MOCKS } from './format.ts'
 import { cellOf, MAX_SHAPES } from './example.ts'
 import { compareOperations, compareOutcomes } from './outcomes.ts'
 import { summaryOf } from './summary.ts'

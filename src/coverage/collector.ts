@@ -5,7 +5,7 @@
  * (`startProcessCoverage`) and takes its document at the end of each test file or test (`drain`); a demo
  * server keeps one per mock. Never in a request's way: a request it cannot classify is not counted.
  */
-import type { JournalRecord } from '../handlers/ports.ts'
+import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import { whyOf } from '../testkit/why.ts'
 import { documentOf } from './assemble.ts'
 import { outcomesOf } from './classify.ts'
@@ -13,6 +13,7 @@ import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation
 import { cellOf, ExampleBook, exampleEntry, requestShape } from './example.ts'
 import { universeOf, type Universe } from './outcomes.ts'
 import { processCoverage, setProcessCoverage, type CoverageSink, type CoverageTap, type CoveredMock } from './switch.ts'
+import { tappedJournal } from './tap.ts'
 
 export class CoverageCollector implements CoverageSink {
   #requests = 0
@@ -30,6 +31,10 @@ export class CoverageCollector implements CoverageSink {
     this.#register(universe)
     this.#mock(mock)
     return { observe: (record) => this.#observe(universe, mock, record) }
+  }
+
+  journal(journal: RequestJournal, mock: CoveredMock): RequestJournal {
+    return tappedJournal(journal, this.attach(mock))
   }
 
   /** Whether anything was answered or attached since the last drain. */

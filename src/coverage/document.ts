@@ -7,17 +7,12 @@
  */
 import type { Why } from '../testkit/why.ts'
 import { described, z } from '../model/zod.ts'
+import { COVERAGE_FORMAT, COVERAGE_VERSION } from './format.ts'
 
-/** What `format` says: this is a coverage document of workspace-api-mock. */
-export const COVERAGE_FORMAT = 'workspace-api-mock/coverage'
-/** The version of the shape; a reader refuses another (a later kit may read earlier ones). */
-export const COVERAGE_VERSION = 1
+export { COVERAGE_FORMAT, COVERAGE_VERSION, MAX_MOCKS } from './format.ts'
 
 const count = z.int().check(z.minimum(0))
 const text = z.string()
-
-/** The most mocks a document lists (in scenario and seed order): a suite of random seeds stays bounded. */
-export const MAX_MOCKS = 1000
 
 const mockSchema = described(z.strictObject({ scenario: text, seed: z.number(), requests: count }), {
   description: 'A mock that answered: its scenario (a preset name, `state`, or `custom` for a scenario function) and seed, and how many requests it answered',

@@ -10,7 +10,6 @@ import { TOPIC, type Topic } from '../handlers/decision-topics.ts'
 import { errorStatuses } from '../handlers/openapi/statuses.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
 import { publishedOperations } from '../handlers/operations/published.ts'
-import { unshownOperations } from '../handlers/operations/unshown.ts'
 import type { AnySchema } from '../model/fields.ts'
 
 /** One outcome of one operation (`operation` null: of no operation, as routing answers). */
@@ -48,8 +47,11 @@ const BODY_TOPIC: Readonly<Record<string, Topic>> = {
   updateApplication: TOPIC.updateApplication,
 }
 
-/** The topic of the success of the presets (each has a heading of its own). */
-const PRESET_TOPIC: Readonly<Record<string, Topic>> = {
+/**
+ * The topic of the success of the presets (each has a heading of its own), by the presets' names (a test
+ * holds them to `unshownOperations`, which this module does not load: a page's eager code would carry it).
+ */
+export const PRESET_TOPIC: Readonly<Record<string, Topic>> = {
   deleteWorkspace: TOPIC.deleteWorkspace,
   createApplication: TOPIC.createApplication,
   updateApplication: TOPIC.updateApplication,
@@ -57,7 +59,7 @@ const PRESET_TOPIC: Readonly<Record<string, Topic>> = {
 }
 
 /** The kit's operations (the spec's and the presets): the page decides their statuses, not yours. */
-const KIT_OPERATIONS: ReadonlySet<string> = new Set([...publishedOperations, ...unshownOperations].map((operation) => operation.name))
+const KIT_OPERATIONS: ReadonlySet<string> = new Set([...publishedOperations.map((operation) => operation.name), ...Object.keys(PRESET_TOPIC)])
 
 /** Statuses with outcomes of their own kinds (by reason, by location, as faults); the rest an operation answers as they are. */
 const KINDS = new Set([401, 404, 414, 422, 429])
@@ -157,7 +159,7 @@ export function specPath(path: string): string {
 }
 
 /** The kit's operations in the order the reports show them (the spec's, then the presets'); yours after, by name. */
-const OPERATION_ORDER: readonly string[] = [...publishedOperations, ...unshownOperations].map((operation) => operation.name)
+const OPERATION_ORDER: readonly string[] = [...KIT_OPERATIONS]
 
 /** Orders operation names as the reports show them; null (routing) last. */
 export function compareOperations(a: string | null, b: string | null): number {

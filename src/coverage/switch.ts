@@ -6,7 +6,7 @@
  * mock made from then on sends each request it answers to it; while off, no mock pays anything.
  */
 import type { ApiSurface } from '../handlers/api-surface.ts'
-import type { JournalRecord } from '../handlers/ports.ts'
+import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 
 /** A mock as coverage knows it: what it serves, and what it was made from. */
 export interface CoveredMock {
@@ -23,6 +23,8 @@ export interface CoverageTap {
 /** What collects coverage: each mock attaches to it once. */
 export interface CoverageSink {
   attach(mock: CoveredMock): CoverageTap
+  /** `journal` as the pipeline of `mock` records into it from now on: the journal, and this sink (tap.ts). */
+  journal(journal: RequestJournal, mock: CoveredMock): RequestJournal
 }
 
 /** The environment variable a runner's reporter sets for the processes of its run: coverage is on in them. */

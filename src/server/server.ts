@@ -5,7 +5,7 @@ import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-
 import { initialStateOf } from '../api/initial-state.ts'
 import { internalsOf } from '../api/internals.ts'
 import { baselineOf } from '../api/mock-state.ts'
-import { scenarioNameOf } from '../api/coverage-tap.ts'
+import { scenarioNameOf } from '../api/scenario-name.ts'
 import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { internalsOf } from '../../src/api/internals.ts'
-import { universeOf } from '../../src/coverage/outcomes.ts'
+import { PRESET_TOPIC, universeOf } from '../../src/coverage/outcomes.ts'
 import { TOPIC } from '../../src/handlers/decision-topics.ts'
 import { createMockApi, defineOperation, identifierParameter, unshownOperations } from '../../src/index.ts'
 import { z } from '../../src/model/zod.ts'
@@ -76,6 +76,10 @@ describe('the outcomes that exist', () => {
       const derived = new Set(outcomesOf(api, operation).map(statusOf).filter((status) => status !== undefined))
       expect([...derived, 414].sort(), operation).toEqual(statuses)
     }
+  })
+
+  test('the presets the outcomes name are the presets', () => {
+    expect(Object.keys(PRESET_TOPIC).sort()).toEqual(unshownOperations.map((operation) => operation.name).sort())
   })
 
   test('every topic named is a heading of docs/spec-decisions.md', () => {
