@@ -103,9 +103,9 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|png)$/.test(name)).map((name) => `docs/${name}`)
     expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', ...schemas, ...docs].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', 'fixtures/coverage.schema.json', ...schemas, ...docs].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'vitest/coverage-setup', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
@@ -315,6 +315,11 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/profile.schema.json')
     expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/profile.schema.json'), 'utf8'))
     expect(manifest.exports['./profile.schema.json']).toBe('./fixtures/profile.schema.json')
+  })
+
+  test('workspace-api-mock/coverage.schema.json resolves to the JSON Schema of a coverage document', () => {
+    const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/coverage.schema.json')
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/coverage.schema.json'), 'utf8'))
   })
 
   test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {
