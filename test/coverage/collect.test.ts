@@ -29,6 +29,44 @@ function covered(collector: CoverageCollector, origin: string, options: Paramete
 const auth = (api: MockApi, extra: Record<string, string> = {}) => ({ 'X-API-Key': api.credentials.apiKey, 'X-API-Secret': api.credentials.apiSecret, ...extra })
 const reached = (document: CoverageDocument) => Object.fromEntries(document.outcomes.filter((o) => o.count > 0).map((o) => [`${o.operation ?? '(routing)'} ${o.outcome}`, o.count]))
 
+/**
+ * The requests of a suite that reaches every kind of outcome: the tenants' mock (multi-tenant, faults, an
+ * override, a reset half-way) and the pages' (paging, a journal that keeps nothing).
+ */
+async function theSuite(tenants: MockApi, pages: MockApi): Promise<void> {
+  const t = 'http://tenants.test/api'
+  const other = tenants.principals.find((principal) => principal.organization !== tenants.principals[0]!.organization)!
+  const theirs = tenants.db.workspaces.findMany((q) => q.where({ organization: other.organization }))[0]!.id
+  const json = auth(tenants, { 'Content-Type': 'application/json' })
+  await fetch(`${t}/workspaces`, { headers: auth(tenants) })
+  await fetch(`${t}/workspaces`)
+  await fetch(`${t}/workspaces`, { headers: { 'X-API-Key': 'nobody', 'X-API-Secret': 'x' } })
+  await fetch(`${t}/workspaces`, { headers: { 'X-API-Key': tenants.credentials.apiKey, 'X-API-Secret': 'wrong' } })
+  await fetch(`${t}/workspaces/${theirs}`, { headers: auth(tenants) })
+  await fetch(`${t}/workspaces/wse_${'0'.repeat(32)}`, { headers: auth(tenants) })
+  await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: JSON.stringify({ extra: 1 }) })
+  await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: '{not json' })
+  await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: 'x'.repeat(1024 * 1024 + 1) })
+  await fetch(`${t}/workspaces`, { method: 'POST', headers: auth(tenants, { 'Content-Type': 'text/plain' }), body: 'name' })
+  await tenants.reset()
+  await fetch(`${t}/workspaces`, { method: 'DELETE', headers: auth(tenants) })
+  await fetch(`${t}/nothing`, { headers: auth(tenants) })
+  await fetch(`${t}/workspaces?q=${'a'.repeat(9000)}`, { headers: auth(tenants) })
+  tenants.faults.fail('getWorkspace', { status: 503, times: 1 })
+  tenants.faults.rateLimit('listWorkspaces', { requests: 0 })
+  tenants.faults.latency('getApplication', 1)
+  tenants.faults.disconnect('updateWorkspace')
+  tenants.override('createWorkspace', () => new Response(null, { status: 418 }))
+  await fetch(`${t}/workspaces/${theirs}`, { headers: auth(tenants) })
+  await fetch(`${t}/workspaces`, { headers: auth(tenants) })
+  await fetch(`${t}/applications/app_${'0'.repeat(32)}`, { headers: auth(tenants, { 'X-Workspace-ID': tenants.snapshot().workspaces[0]!.id }) })
+  await expect(fetch(`${t}/workspaces/${theirs}`, { method: 'PUT', headers: json, body: '{}' })).rejects.toThrow()
+  await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: '{"name":"x"}' })
+  const p = 'http://pages.test/api/applications'
+  const scope = auth(pages, { 'X-Workspace-ID': pages.snapshot().workspaces[0]!.id })
+  for (const query of ['', '?current_page=5', '?current_page=124', '?current_page=999&page_size=100', '?page_size=100']) await fetch(`${p}${query}`, { headers: scope })
+}
+
 describe('what a suite did, counted by outcome', () => {
   const collector = new CoverageCollector()
   // Not contract-strict: the override's 418 has no problem body.
@@ -42,38 +80,7 @@ describe('what a suite did, counted by outcome', () => {
   afterAll(() => server.close())
 
   test('each request reaches the outcomes its why says; reset and a journal that keeps nothing change nothing', async () => {
-    const t = 'http://tenants.test/api'
-    const other = tenants.principals.find((principal) => principal.organization !== tenants.principals[0]!.organization)!
-    const theirs = tenants.db.workspaces.findMany((q) => q.where({ organization: other.organization }))[0]!.id
-    const json = auth(tenants, { 'Content-Type': 'application/json' })
-    await fetch(`${t}/workspaces`, { headers: auth(tenants) })
-    await fetch(`${t}/workspaces`)
-    await fetch(`${t}/workspaces`, { headers: { 'X-API-Key': 'nobody', 'X-API-Secret': 'x' } })
-    await fetch(`${t}/workspaces`, { headers: { 'X-API-Key': tenants.credentials.apiKey, 'X-API-Secret': 'wrong' } })
-    await fetch(`${t}/workspaces/${theirs}`, { headers: auth(tenants) })
-    await fetch(`${t}/workspaces/wse_${'0'.repeat(32)}`, { headers: auth(tenants) })
-    await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: JSON.stringify({ extra: 1 }) })
-    await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: '{not json' })
-    await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: 'x'.repeat(1024 * 1024 + 1) })
-    await fetch(`${t}/workspaces`, { method: 'POST', headers: auth(tenants, { 'Content-Type': 'text/plain' }), body: 'name' })
-    await tenants.reset()
-    await fetch(`${t}/workspaces`, { method: 'DELETE', headers: auth(tenants) })
-    await fetch(`${t}/nothing`, { headers: auth(tenants) })
-    await fetch(`${t}/workspaces?q=${'a'.repeat(9000)}`, { headers: auth(tenants) })
-    tenants.faults.fail('getWorkspace', { status: 503, times: 1 })
-    tenants.faults.rateLimit('listWorkspaces', { requests: 0 })
-    tenants.faults.latency('getApplication', 1)
-    tenants.faults.disconnect('updateWorkspace')
-    tenants.override('createWorkspace', () => new Response(null, { status: 418 }))
-    await fetch(`${t}/workspaces/${theirs}`, { headers: auth(tenants) })
-    await fetch(`${t}/workspaces`, { headers: auth(tenants) })
-    await fetch(`${t}/applications/app_${'0'.repeat(32)}`, { headers: auth(tenants, { 'X-Workspace-ID': tenants.snapshot().workspaces[0]!.id }) })
-    await expect(fetch(`${t}/workspaces/${theirs}`, { method: 'PUT', headers: json, body: '{}' })).rejects.toThrow()
-    await fetch(`${t}/workspaces`, { method: 'POST', headers: json, body: '{"name":"x"}' })
-    const p = 'http://pages.test/api/applications'
-    const scope = auth(pages, { 'X-Workspace-ID': pages.snapshot().workspaces[0]!.id })
-    for (const query of ['', '?current_page=5', '?current_page=124', '?current_page=999&page_size=100', '?page_size=100']) await fetch(`${p}${query}`, { headers: scope })
-
+    await theSuite(tenants, pages)
     const document = collector.document()
     expect(reached(document)).toEqual({
       'listWorkspaces 200': 1,
