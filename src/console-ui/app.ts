@@ -101,7 +101,7 @@ export class ConsoleUi {
     this.faults.show(info.faults, info.operations)
     this.scenario.show(info, this.#options.snapshotName?.())
     await this.data.show(info)
-    await this.coverage.refresh().catch(() => {})
+    await this.coverage.refresh(info.coverage)
     return info
   }
 }

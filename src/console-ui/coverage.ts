@@ -26,9 +26,12 @@ export class CoverageSection {
     replace(this.#body, h('p', {}, this.#refresh))
   }
 
-  /** Reads the coverage anew and shows it. */
-  async refresh(): Promise<void> {
-    this.show(await this.#transport.coverage())
+  #on = false
+
+  /** Reads the coverage anew and shows it; `on` (the mock's info): whether the mock collects it at all. */
+  async refresh(on = this.#on): Promise<void> {
+    this.#on = on
+    this.show(on ? await this.#transport.coverage() : undefined)
   }
 
   show(document: CoverageDocument | undefined): void {
@@ -36,7 +39,7 @@ export class CoverageSection {
     this.#download = undefined
     if (document === undefined) {
       const how = this.#transport.kind === 'page' ? 'mount the devtools with { coverage: true }' : 'start the server with --coverage'
-      replace(this.#body, h('p', { class: 'note' }, `Coverage is off: ${how}.`), h('p', {}, this.#refresh))
+      replace(this.#body, h('p', { class: 'note' }, `Coverage is off: ${how}.`))
       return
     }
     const { operations, outcomes, topics, requests, holes } = document.summary

@@ -40,7 +40,7 @@ export class PageTransport implements ConsoleTransport {
 
   readonly #coverage: (() => CoverageDocument | undefined) | undefined
 
-  /** `coverage`: the document of what the page's mock answered, when the devtools collect it. */
+  /** `coverage`: the document of what the page's mock answered, when the devtools collect it (none: they do not). */
   constructor(mock: PageMock, serving: Serving, coverage?: () => CoverageDocument | undefined) {
     this.#mock = mock
     this.#serving = serving
@@ -57,7 +57,7 @@ export class PageTransport implements ConsoleTransport {
 
   async info(): Promise<MockInfo> {
     const faults = this.#api.faults.list().map((fault) => ({ ...fault, startup: false }))
-    return mockInfo(this.#api, { ...this.#serving, faults })
+    return mockInfo(this.#api, { ...this.#serving, faults, coverage: this.#coverage !== undefined })
   }
 
   follow(listener: LogListener): () => void {

@@ -76,7 +76,7 @@ export function mountDevtools(mock: PageMock | MockApi, options: DevtoolsOptions
   const handle: DevtoolsHandle = {
     async open() {
       panel ??= import('./panel.ts').then(({ mountPanel }) =>
-        mountPanel(root, page, { serving, state, remember, changed: signal.changed, close: () => handle.close(), coverage: () => collector?.document() }),
+        mountPanel(root, page, { serving, state, remember, changed: signal.changed, close: () => handle.close(), ...(options.coverage && { coverage: () => collector?.document() }) }),
       )
       ;(await panel).show()
       button.setAttribute('aria-expanded', 'true')

@@ -41,8 +41,8 @@ export function workspaceIdsOf(api: MockApi): string[] {
     .map((workspace) => workspace.id)
 }
 
-/** The view of one mock; `faults` with their startup marks, as the caller keeps them. */
-export function mockInfo(api: MockApi, about: { scenario: string; seed: number; faults: FaultListing[] }): MockInfo {
+/** The view of one mock; `faults` with their startup marks and whether it collects coverage, as the caller keeps them. */
+export function mockInfo(api: MockApi, about: { scenario: string; seed: number; faults: FaultListing[]; coverage: boolean }): MockInfo {
   return {
     scenario: about.scenario,
     seed: about.seed,
@@ -55,5 +55,6 @@ export function mockInfo(api: MockApi, about: { scenario: string; seed: number; 
     journalLimit: api.journal.limit,
     profile: internalsOf(api).mock.profile,
     scenarios: PRESETS,
+    coverage: about.coverage,
   }
 }

@@ -56,6 +56,8 @@ export interface MockInfo {
   profile: ResolvedProfile
   /** The presets `POST scenario` takes (besides `scale:<w>x<a>`). */
   scenarios: readonly string[]
+  /** Whether the mock collects coverage (`GET coverage` answers it; docs/coverage.md). */
+  coverage: boolean
 }
 
 /** A session as `POST` and `GET /__admin/sessions` describe it: what a client needs to use it, and what it holds. */

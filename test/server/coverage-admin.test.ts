@@ -31,6 +31,7 @@ describe('a demo server with coverage', () => {
     await call(server.url, '/api/workspaces', { headers: auth(session.credentials) })
     await call(server.url, '/api/workspaces', { method: 'POST', json: { name: '' }, headers: auth(session.credentials) })
 
+    expect((await call(server.url, '/__admin/info')).body.coverage).toBe(true)
     const base = (await call(server.url, '/__admin/coverage')).body as CoverageDocument
     expect(reached(base)).toEqual({ 'listWorkspaces 200': 1, 'listWorkspaces 401:unknown-key': 1 })
     expect(base.mocks).toEqual([{ scenario: 'demo', seed: 3, requests: 2 }])
@@ -68,9 +69,10 @@ describe('a demo server with coverage', () => {
   })
 })
 
-test('a demo server without coverage says so: 404 naming the flag', async () => {
+test('a demo server without coverage says so: its info, and a 404 naming the flag', async () => {
   const server = await startMockServer({ port: 0, coverage: false })
   try {
+    expect((await call(server.url, '/__admin/info')).body.coverage).toBe(false)
     expectProblem(await call(server.url, '/__admin/coverage'), 404, server.url, 'coverage is off: start the server with --coverage (or WORKSPACE_API_MOCK_COVERAGE=1)')
   } finally {
     await server.close()

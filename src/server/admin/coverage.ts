@@ -26,6 +26,11 @@ function attach(target: ServedMock, collector: CoverageCollector): void {
   tapCoverage(target.api, collector.attach({ surface, get scenario() { return target.scenario }, get seed() { return target.seed } }))
 }
 
+/** Whether `target` collects coverage. */
+export function collectsCoverage(target: ServedMock): boolean {
+  return collectors.has(target.api)
+}
+
 /** `GET coverage` (`take`: `DELETE coverage`, which answers it and starts again from nothing). */
 export function coverageOf(target: ServedMock, take: boolean): CoverageDocument {
   const collector = collectors.get(target.api)

@@ -29,7 +29,7 @@ import { countsOf, mockInfo } from '../../mock-admin/info.ts'
 import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import { SessionBudgetError } from '../sessions/registry.ts'
 import { applyFault, restoreStartupFaults, type ServedMock } from '../sessions/served-mock.ts'
-import { coverageOf } from './coverage.ts'
+import { collectsCoverage, coverageOf } from './coverage.ts'
 import { recordRoute } from './record-routes.ts'
 import { checkRecords, readJson, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
@@ -115,7 +115,7 @@ function faultList(target: ServedMock): FaultListing[] {
 }
 
 function infoOf(target: ServedMock): MockInfo {
-  return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target) })
+  return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target), coverage: collectsCoverage(target) })
 }
 
 function notFound(request: Request): never {
