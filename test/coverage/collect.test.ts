@@ -111,6 +111,8 @@ describe('what a suite did, counted by outcome', () => {
       '(routing) 414': 1,
     })
     expect(document.others).toEqual([{ operation: 'createWorkspace', outcome: 'override:418', count: 1 }])
+    // The paging edge is the journal's `why.page`: the page past the end of 1,234 applications, 100 a page.
+    expect(document.examples.find((example) => example.outcomes.includes('page:past-the-end'))!.entry.why.page).toEqual({ currentPage: 999, pageSize: 100, total: 1234 })
     expect(document.requests).toBe(23)
     expect(document.mocks).toEqual([{ scenario: 'multi-tenant', seed: 7, requests: 18 }, { scenario: 'paging', seed: 3, requests: 5 }])
     expect(document.operations.find((operation) => operation.name === 'listApplications')).toEqual({ name: 'listApplications', method: 'GET', path: '/api/applications', requests: 5 })
