@@ -9,8 +9,8 @@ import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@pl
 import { CoverageMerger } from '../coverage/assemble.ts'
 import { startProcessCoverage } from '../coverage/collector.ts'
 import type { CoverageDocument } from '../coverage/document.ts'
-import { filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
-import { CoverageFileError, parseCoverage } from '../coverage/read.ts'
+import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { parseCoverage } from '../coverage/read.ts'
 import { COVERAGE_ENV, coverageRequested } from '../coverage/switch.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
@@ -62,13 +62,8 @@ export class CoverageReporter implements Reporter {
 
   onTestEnd(test: TestCase, result: TestResult): void {
     for (const attachment of result.attachments) {
-      if (attachment.name !== COVERAGE_ATTACHMENT || attachment.body === undefined) continue
-      try {
-        this.#merger.add(parseCoverage(attachment.body.toString('utf8'), `the coverage of "${test.title}"`))
-      } catch (error) {
-        if (!(error instanceof CoverageFileError)) throw error
-        process.stdout.write(`API coverage: ${error.message}: left out\n`)
-      }
+      const { body } = attachment
+      if (attachment.name === COVERAGE_ATTACHMENT && body !== undefined) addDocument(this.#merger, () => parseCoverage(body.toString('utf8'), `the coverage of "${test.title}"`))
     }
   }
 

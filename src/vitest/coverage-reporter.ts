@@ -9,8 +9,8 @@
 import { fileURLToPath } from 'node:url'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { CoverageMerger } from '../coverage/assemble.ts'
-import { filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
-import { checkedCoverage, CoverageFileError } from '../coverage/read.ts'
+import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { checkedCoverage } from '../coverage/read.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
 export type { CoverageGate } from '../coverage/gate.ts'
@@ -40,13 +40,7 @@ export class CoverageReporter implements Reporter {
     const merger = new CoverageMerger()
     for (const module of modules) {
       const document = module.meta().workspaceApiMockCoverage
-      if (document === undefined) continue
-      try {
-        merger.add(checkedCoverage(document, `the coverage of ${module.moduleId}`))
-      } catch (error) {
-        if (!(error instanceof CoverageFileError)) throw error
-        process.stdout.write(`API coverage: ${error.message}: left out\n`)
-      }
+      if (document !== undefined) addDocument(merger, () => checkedCoverage(document, `the coverage of ${module.moduleId}`))
     }
     const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
     if (failures.length > 0) process.exitCode = 1
