@@ -49,13 +49,15 @@ const entrySchema = described(
     headers: z.record(text, text),
     body: z.optional(z.unknown()),
     status: z.int(),
+    /** The answer's headers a client reads: `content-type`, `link`, `allow`, `retry-after`, `www-authenticate`, `location`. */
+    responseHeaders: z.record(text, text),
     detail: z.optional(text),
     responseBody: z.optional(z.unknown()),
     why: whySchema,
   }),
   {
     description:
-      'The journal entry of the exchange, without what differs from run to run (its number, times, origin, transport headers): secrets redacted, bodies over 32 KiB replaced by a note',
+      'The journal entry of the exchange, without what differs from run to run (its number, times, origin, transport headers), with the headers of the answer a client reads: secrets redacted, bodies over 32 KiB replaced by a note',
   },
 )
 

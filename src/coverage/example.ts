@@ -16,6 +16,9 @@ export const EXAMPLE_BODY_LIMIT = 32 * 1024
 /** Request headers of the transport and the browser: not the API's, and different from run to run. */
 const TRANSPORT_HEADERS = /^(host|connection|keep-alive|content-length|transfer-encoding|te|upgrade|user-agent|accept-encoding|accept-language|origin|referer|priority|pragma|cache-control|dnt|sec-.*|upgrade-insecure-requests)$/
 
+/** Answer headers an example keeps: what a client reads of an answer besides its body (the length is not). */
+const ANSWER_HEADERS = new Set(['content-type', 'link', 'allow', 'retry-after', 'www-authenticate', 'location'])
+
 /** A member name that would reach an object's prototype where the document is read: never written. */
 const PROTOTYPE_KEYS = /"(__proto__|constructor|prototype)"\s*:/
 
@@ -100,11 +103,20 @@ export function exampleEntry(record: JournalRecord): CoverageEntry | undefined {
     headers,
     ...(entry.body !== undefined && { body: bounded(entry.body) }),
     status: entry.status,
+    responseHeaders: answerHeaders(record),
     ...(entry.detail !== undefined && { detail: entry.detail }),
     ...(entry.responseBody !== undefined && { responseBody: bounded(entry.responseBody) }),
     why: entry.why,
   }
   return PROTOTYPE_KEYS.test(JSON.stringify(example)) ? undefined : example
+}
+
+/** The answer's headers a client reads, lower-case (none for a dropped connection). */
+function answerHeaders({ answer }: JournalRecord): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const all = answer instanceof Response ? Object.fromEntries(answer.headers) : (answer?.headers ?? {})
+  for (const [name, value] of Object.entries(all)) if (ANSWER_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value
+  return headers
 }
 
 /** A body as an example keeps it: as is up to EXAMPLE_BODY_LIMIT characters of JSON, else a note that says so. */

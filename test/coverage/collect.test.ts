@@ -144,6 +144,7 @@ describe('examples', () => {
     ])
     const { entry } = examples[1]!
     expect(entry).toMatchObject({ method: 'POST', url: '/api/workspaces', path: '/api/workspaces', body: { name: 'a' }, status: 200 })
+    expect(entry.responseHeaders).toEqual({ 'content-type': 'application/json', link: '</api/schemas/SuccessResponseWorkspaceBody.json>; rel="describedBy"' })
     expect(entry.headers).toEqual({ accept: '*/*', 'content-type': 'application/json', 'x-api-key': api.credentials.apiKey, 'x-api-secret': '[redacted]' })
     expect(JSON.stringify(examples)).not.toContain(api.credentials.apiSecret)
     expect(entry.why).toMatchObject({ decision: { kind: 'operation' }, written: [{ collection: 'workspaces', count: 1 }] })
