@@ -99,9 +99,9 @@ function storyCoverage(file: string): void {
   if (!existsSync(file)) return void record(name, false, `no ${file}`)
   const document = JSON.parse(readFileSync(file, 'utf8')) as CoverageDocument
   const count = (operation: string, outcome: string) => document.outcomes.find((o) => o.operation === operation && o.outcome === outcome)?.count ?? 0
+  // SlowList's requests are never answered (the next story aborts them): a journal, and coverage, count answers.
   const expected: Array<[string, string]> = [
     ['listWorkspaces', '200'],
-    ['listWorkspaces', 'fault:latency'],
     ['createWorkspace', '200'],
     ['listApplications', 'page:first'],
     ['listApplications', 'page:middle'],
