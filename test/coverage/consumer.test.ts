@@ -37,7 +37,8 @@ const VITEST_REACHED = {
   'listApplications page_size:min': 4,
 }
 
-const PLAYWRIGHT_REACHED = { 'listWorkspaces 200': 1, 'listWorkspaces fault:429': 1, 'listWorkspaces fault:503': 1 }
+/** The page's three tests, and the session's (session.spec.ts, a demo server the worker started). */
+const PLAYWRIGHT_REACHED = { 'listWorkspaces 200': 1, 'listWorkspaces fault:429': 1, 'listWorkspaces fault:503': 1, 'getWorkspace 404:workspaces:not-found': 1 }
 
 /** A command in the project (node, unless `file` says otherwise): its exit code and output. */
 async function run(cwd: string, args: readonly string[], env: NodeJS.ProcessEnv = {}, file = process.execPath): Promise<{ code: number; output: string }> {
@@ -113,16 +114,16 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('examples/coverage-con
     expect(command.code).toBe(1)
   })
 
-  test('Playwright, two workers: the fixtures\' mocks, the document, and the gate of the end-to-end suite', async () => {
+  test('Playwright, two workers: the fixtures\' mocks and a session\'s, the document, and the gate of the end-to-end suite', async () => {
     const env = { CHROMIUM_PATH: CHROMIUM }
     const all = await run(project, playwright(), env)
-    expect(all.output).toMatch(/Running 3 tests using 2 workers/)
+    expect(all.output).toMatch(/Running 4 tests using 2 workers/)
     expect(all.code, all.output).toBe(0)
     const document = JSON.parse(read(join(project, 'api-coverage-e2e/coverage.json'))) as CoverageDocument
     expect(reached(document)).toEqual(PLAYWRIGHT_REACHED)
-    expect(document.mocks).toEqual([{ scenario: 'demo', seed: 42, requests: 3 }])
-    expect(document.examples.map((example) => example.outcomes)).toEqual([['200'], ['fault:429'], ['fault:503']])
-    const part = await run(project, playwright('--grep', 'lists'), { ...env, API_COVERAGE_DIR: 'e2e-part' })
+    expect(document.mocks).toEqual([{ scenario: 'demo', seed: 1, requests: 1 }, { scenario: 'demo', seed: 42, requests: 3 }])
+    expect(document.examples.map((example) => example.outcomes)).toEqual([['200'], ['fault:429'], ['fault:503'], ['404:workspaces:not-found']])
+    const part = await run(project, playwright('--grep', 'lists the workspaces'), { ...env, API_COVERAGE_DIR: 'e2e-part' })
     expect(part.output).toMatch(/1 passed/)
     expect(part.output).toContain('API coverage gate: 2 missing\n  429 on listWorkspaces: required, never answered\n  503 on listWorkspaces: required, never answered\n')
     expect(part.code).toBe(1)
