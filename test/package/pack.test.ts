@@ -245,7 +245,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       await server.close()
     `
     const { code, output } = await command(process.execPath, ['--input-type=module', '-e', script], consumer)
-    expect(output).toBe('503 1 true 401\nfunction mockServer,mockServerConnection,mockSession,mockSessionOptions\n')
+    expect(output).toBe('503 1 true 401\nfunction mockApiCoverage,mockServer,mockServerConnection,mockSession,mockSessionOptions\n')
     expect(code).toBe(0)
   })
 
