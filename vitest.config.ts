@@ -59,8 +59,8 @@ const PACKAGE = ['test/package/pack.test.ts']
 /**
  * The suites that drive Debian's Chromium (the browser demo, the browser store, the console, the devtools
  * panel, the API reference page, a page with one operation live, the console's token, the Playwright
- * fixtures' evidence of a failed test, the panel loading one): `npm run test:browser` runs them with the
- * Playwright suite, a step
+ * fixtures' evidence of a failed test, the panel loading one, the coverage example's Playwright suite and
+ * page, coverage in the console and the panel): `npm run test:browser` runs them with the Playwright suite, a step
  * that `.ci/run` runs before `npm test`, whose closing line counts it (see docs/decisions/0015). Together
  * they cost more CPU than the 2-core loop can spare (docs/benchmark.md, "npm test").
  */
@@ -74,6 +74,8 @@ const BROWSER = [
   'test/server/console-token.test.ts',
   'test/evidence/playwright.test.ts',
   'test/browser/evidence-panel.test.ts',
+  'test/coverage/consumer.test.ts',
+  'test/coverage/console.test.ts',
 ]
 
 /**

@@ -2,8 +2,9 @@
  * What a consumer's test suite pays per test file: 24 one-test Vitest files using the kit
  * (`useMockApi({ scenario: 'demo', seed: 42 })` and one request each) against the same 24 files with a bare
  * `msw/node` `setupServer` and one handler, in a fresh project with the packed tarball installed. Vitest
- * runs every file in a fresh worker, so this is mostly import and set-up cost. The two suites take turns;
- * the ratio is the median of the per-round ratios.
+ * runs every file in a fresh worker, so this is mostly import and set-up cost. The suites take turns; the
+ * ratio is the median of the per-round ratios. The kit's suite runs twice a round, side by side: without
+ * and with the coverage reporter (docs/coverage.md), whose cost is the second ratio.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -51,6 +52,8 @@ test('lists the workspaces', async () => {
 export interface ConsumerSuiteResult {
   files: number
   rounds: number
+  /** The kit's suite with the coverage reporter against the same suite without it, side by side. */
+  coverage: { on: number; off: number; ratio: number; onSamples: number[] }
   /** Wall time of `vitest run`, median over rounds, ms. */
   kit: number
   bare: number
@@ -62,10 +65,13 @@ export interface ConsumerSuiteResult {
   imports: { msw: number; kit: number; vitestEntry: number }
 }
 
-function timeSuite(dir: string, folder: string): number {
+/** The reporters of a run: Vitest's default alone, or with the kit's coverage reporter. */
+const REPORTERS = { off: ['--reporter=default'], on: ['--reporter=default', '--reporter=workspace-api-mock/vitest'] }
+
+function timeSuite(dir: string, folder: string, coverage: keyof typeof REPORTERS = 'off'): number {
   const vitest = join(dir, 'node_modules/vitest/vitest.mjs')
   const started = performance.now()
-  const output = execFileSync(process.execPath, [vitest, 'run', `${folder}/`], {
+  const output = execFileSync(process.execPath, [vitest, 'run', `${folder}/`, ...REPORTERS[coverage]], {
     cwd: dir,
     env: userEnv(),
     encoding: 'utf8',
@@ -106,19 +112,19 @@ export async function runConsumerSuite(options: { rounds: number }): Promise<Con
     }
     // A warm-up of each: npm's and the OS's caches, Vitest's first start.
     timeSuite(dir, 'kit')
+    timeSuite(dir, 'kit', 'on')
     timeSuite(dir, 'bare')
     const kitSamples: number[] = []
     const bareSamples: number[] = []
+    const onSamples: number[] = []
     const ratios: number[] = []
+    const coverageRatios: number[] = []
     for (let round = 0; round < options.rounds; round++) {
-      // Alternate which goes first, so that a drift of the machine hits both alike.
-      const first = round % 2 === 0 ? 'kit' : 'bare'
-      const a = timeSuite(dir, first)
-      const b = timeSuite(dir, first === 'kit' ? 'bare' : 'kit')
-      const [kit, bare] = first === 'kit' ? [a, b] : [b, a]
-      kitSamples.push(kit)
-      bareSamples.push(bare)
-      ratios.push(kit / bare)
+      // Rotate which goes first, so that a drift of the machine hits them alike.
+      const runs = [() => kitSamples.push(timeSuite(dir, 'kit')), () => onSamples.push(timeSuite(dir, 'kit', 'on')), () => bareSamples.push(timeSuite(dir, 'bare'))]
+      for (let i = 0; i < runs.length; i++) runs[(round + i) % runs.length]!()
+      ratios.push(kitSamples[round]! / bareSamples[round]!)
+      coverageRatios.push(onSamples[round]! / kitSamples[round]!)
     }
     const runs = 7
     const imports = {
@@ -129,6 +135,7 @@ export async function runConsumerSuite(options: { rounds: number }): Promise<Con
     return {
       files: FILES,
       rounds: options.rounds,
+      coverage: { on: median(onSamples), off: median(kitSamples), ratio: median(coverageRatios), onSamples },
       kit: median(kitSamples),
       bare: median(bareSamples),
       ratio: median(ratios),

@@ -87,6 +87,7 @@ console.log(
     [
       ['bare msw/node setupServer, one handler', ms(suite.bare), '1.00x', ''],
       [`useMockApi({ scenario: 'demo', seed: 42 }), one request`, ms(suite.kit), `${suite.ratio.toFixed(2)}x`, '<= 1.25x'],
+      ['the same with the coverage reporter, against it without', ms(suite.coverage.on), `${suite.coverage.ratio.toFixed(2)}x`, '<= 1.05x'],
     ],
   ),
 )

@@ -10,6 +10,7 @@ export const ENTRIES = {
   'node/index': 'src/node/index.ts',
   'browser/index': 'src/browser/index.ts',
   'vitest/index': 'src/vitest/index.ts',
+  'vitest/coverage-setup': 'src/vitest/coverage-setup.ts',
   'playwright/index': 'src/playwright/index.ts',
   'storybook/index': 'src/storybook/index.ts',
   'devtools/index': 'src/devtools/index.ts',

@@ -6,7 +6,8 @@
  *    own package.json into a copy of examples/storybook.
  * 2. The commands docs/storybook.md gives for that folder (`usage-run: examples/storybook`): MSW's worker
  *    script, the stories as Vitest browser tests through @storybook/addon-vitest in Chromium (the CSF 3,
- *    CSF Next and msw-storybook-addon Storybooks of the example), `storybook build` (the CSF 3 one).
+ *    CSF Next and msw-storybook-addon Storybooks of the example), with the kit's coverage reporter beside
+ *    (the story renders' API coverage, docs/coverage.md), `storybook build` (the CSF 3 one).
  * 3. The example type-checked, and the shipped types of workspace-api-mock/storybook with skipLibCheck off.
  * 4. The static build served and opened in Chromium: every story renders, its play function passes and the
  *    page logs no console error (screenshots in reports/storybook/); then, in the Storybook UI itself,
@@ -30,6 +31,7 @@ import { countLine } from '../test/support/count-reporter.ts'
 import { packFreshCopy, userEnv } from '../test/support/packed.ts'
 import { clearStepReport, writeStepReport } from './step-report.ts'
 import { checkDevStorybook, checkStaticStorybook } from './storybook/browser-checks.ts'
+import type { CoverageDocument } from '../src/coverage/document.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 const EXAMPLE = join(ROOT, 'examples/storybook')
@@ -86,6 +88,27 @@ function storyTests(file: string): void {
       record(`addon-vitest: ${relative(dirname(file), suite.name)} > ${test.fullName}`, test.status === 'passed', test.failureMessages.join('\n').slice(0, 2000))
     }
   }
+}
+
+/**
+ * The coverage document the kit's Vitest reporter wrote for the stories under addon-vitest: the renders'
+ * mocks (made in the browser) reached the outcomes the stories drive (docs/coverage.md, "Vitest").
+ */
+function storyCoverage(file: string): void {
+  const name = "addon-vitest with workspace-api-mock/vitest's reporter: the story renders' API coverage"
+  if (!existsSync(file)) return void record(name, false, `no ${file}`)
+  const document = JSON.parse(readFileSync(file, 'utf8')) as CoverageDocument
+  const count = (operation: string, outcome: string) => document.outcomes.find((o) => o.operation === operation && o.outcome === outcome)?.count ?? 0
+  // SlowList's requests are never answered (the next story aborts them): a journal, and coverage, count answers.
+  const expected: Array<[string, string]> = [
+    ['listWorkspaces', '200'],
+    ['createWorkspace', '200'],
+    ['listApplications', 'page:first'],
+    ['listApplications', 'page:middle'],
+  ]
+  const missing = expected.filter(([operation, outcome]) => count(operation, outcome) === 0).map((cell) => cell.join(' '))
+  const override = document.others.some((other) => other.operation === 'listWorkspaces' && other.outcome === 'override:503')
+  record(name, missing.length === 0 && override, `${document.summary.requests} requests; missing: ${missing.join(', ') || 'none'}; override:503 counted: ${override}`)
 }
 
 /** The shipped declarations of the entry, type-checked alone with skipLibCheck off. */
@@ -154,9 +177,11 @@ async function main(): Promise<void> {
     for (const line of documentedCommands()) {
       const vitest = /^npx vitest run\b/.test(line)
       const report = join(stage, 'vitest.json')
-      const command = vitest ? `${line} --reporter=default --reporter=json --outputFile.json=${JSON.stringify(report)}` : line
+      // With the kit's coverage reporter beside (docs/coverage.md): the stories' renders are what it counts.
+      const command = vitest ? `${line} --reporter=default --reporter=json --outputFile.json=${JSON.stringify(report)} --reporter=workspace-api-mock/vitest` : line
       const { code, output } = await sh(command, consumer)
       if (vitest && existsSync(report)) storyTests(report)
+      if (vitest) storyCoverage(join(consumer, 'api-coverage/coverage.json'))
       record(`docs/storybook.md: ${line}`, code === 0, output.slice(-4000))
     }
     const tsc = await sh('node node_modules/typescript/bin/tsc -p tsconfig.json', consumer)

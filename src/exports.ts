@@ -73,7 +73,7 @@ export { PAGING } from './handlers/definitions/parameters.ts'
 export { DEFAULT_PROFILE, ProfileError, profileSchema, resolveProfile, type Profile, type ResolvedProfile } from './handlers/profile.ts'
 export * from './model/schemas.ts'
 export { ID_PREFIX, MAX_ID_LENGTH } from './model/ids.ts'
-export type { JournalEntry, JournalQuery, FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './testkit/journal.ts'
+export type { JournalEntry, JournalQuery, FaultRule, Why, WhyCaller, WhyDecision, WhyPage, WhyRecords, WhyRoute } from './testkit/journal.ts'
 /** A failed test's evidence file, as read (docs/evidence.md; its JSON Schema: `workspace-api-mock/evidence.schema.json`). */
 export type { Evidence } from './evidence/shape.ts'
 export type { LiveOptions, LiveMode, DriftEntry } from './live/options.ts'

@@ -5,6 +5,7 @@ import type { ApiSurface } from '../handlers/api-surface.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
 import { createHandlers } from '../handlers/routing/create-handlers.ts'
 import type { Operation } from '../handlers/operation.ts'
+import type { RequestJournal } from '../handlers/ports.ts'
 import { resolveProfile } from '../handlers/profile.ts'
 import { badTimeout, DEFAULT_OPERATION_TIMEOUT } from '../handlers/definitions/run-context.ts'
 import { toResponse } from '../handlers/reply/reply.ts'
@@ -18,6 +19,8 @@ import { Journal } from '../testkit/journal.ts'
 import { Overrides } from '../testkit/overrides.ts'
 import { createRandomSource } from '../testkit/random-source.ts'
 import { underTestRunner } from '../testkit/test-runner.ts'
+import { processCoverage } from '../coverage/switch.ts'
+import { scenarioNameOf } from './scenario-name.ts'
 import { keepInternals, type Internals } from './internals.ts'
 import type { MockApi, MockApiOptions, Principal } from './mock-api.ts'
 import { resolveMockOptions, type ResolvedMockOptions } from './mock-options.ts'
@@ -58,6 +61,9 @@ export function createMockApiFrom(options: MockApiOptions, initial: ScenarioStat
   }
   const api = publicFace(own, mock, seed, () => principals, whenLoaded)
   keepInternals(api, own)
+  // A runner's coverage (src/coverage/switch.ts): off, nothing is attached and no request pays for it.
+  const coverage = processCoverage()
+  if (coverage) (mock as { journal: RequestJournal }).journal = coverage.journal(api.journal, { surface: mock.surface, scenario: scenarioNameOf(options), seed })
   return api
 }
 

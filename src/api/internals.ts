@@ -8,6 +8,7 @@ import { factoriesOf, type Factories } from '../factories/factories.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { Operation } from '../handlers/operation.ts'
+import type { RequestJournal } from '../handlers/ports.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { Dispatcher } from '../handlers/routing/dispatch.ts'
 import type { Baseline } from '../model/baseline.ts'
@@ -71,6 +72,19 @@ export function budgetWrites(api: MockApi, written: WrittenRecords): void {
 /** Characters of JSON the mock's writes keep now, under its budget (0 without one). */
 export function writtenBytesOf(api: MockApi): number {
   return internalsOf(api).store.written?.total ?? 0
+}
+
+/**
+ * Where the pipeline records each exchange: the mock's journal, or a tap in front of it (a coverage
+ * collector's, src/api/coverage-tap.ts). The mock's public `journal` stays as it is.
+ */
+export function recordInto(api: MockApi, journal: RequestJournal): void {
+  ;(internalsOf(api).mock as { journal: RequestJournal }).journal = journal
+}
+
+/** Where the pipeline records now (the mock's journal unless a tap stands in front of it). */
+export function recordingJournalOf(api: MockApi): RequestJournal {
+  return internalsOf(api).mock.journal
 }
 
 /** The behaviour profile in force, every knob set. */

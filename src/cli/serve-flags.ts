@@ -68,6 +68,8 @@ export interface CliSettings {
   /** The live service beside the mock (docs/live.md): its base URL, and the mode of each operation. */
   live: string | undefined
   liveOperations: Record<string, LiveMode> | undefined
+  /** Collect coverage of the base state and each session (`GET /__admin/coverage`). */
+  coverage: boolean
   help: boolean
   version: boolean
 }
@@ -98,6 +100,7 @@ export const DEFAULT_SETTINGS: CliSettings = {
   profile: undefined,
   live: undefined,
   liveOperations: undefined,
+  coverage: false,
   help: false,
   version: false,
 }
@@ -315,6 +318,11 @@ export const FLAGS: readonly Flag[] = [
     description: `The mode of each operation with --live, * for the rest: ${LIVE_MODES.join(', ')}\n(e.g. getWorkspace=live,listApplications=record,*=shadow; unnamed ones stay on mock)`,
     parse: liveOperations,
   }),
+  defineFlag({
+    name: 'coverage',
+    key: 'coverage',
+    description: 'Collect what the base state and each session answered of the outcomes that exist:\nGET /__admin/coverage (docs/coverage.md); also on when WORKSPACE_API_MOCK_COVERAGE=1',
+  }),
   helpFlag<CliSettings>(),
   defineFlag({ name: 'version', key: 'version', description: 'Show the version and exit' }),
 ]
@@ -339,7 +347,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   const { settings, positionals, given } = parseTable(argv, { flags, defaults: DEFAULT_SETTINGS, positionals: 1 })
   const [command = 'serve'] = positionals
   if (command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record, verify and contract`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record, verify, contract and coverage`)
   }
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')

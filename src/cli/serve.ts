@@ -145,6 +145,8 @@ function toServerOptions(settings: CliSettings, source: Source): MockServerOptio
     maxWriteBytes: settings.maxWriteBytes,
     adminToken: settings.adminToken,
     allowedHosts: settings.allowedHosts,
+    // Unset: the environment decides (a reporter's run sets WORKSPACE_API_MOCK_COVERAGE for a server it starts).
+    ...(settings.coverage && { coverage: true }),
   }
   switch (source.kind) {
     case 'state':

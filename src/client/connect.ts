@@ -12,6 +12,7 @@
  * that session's credentials, which the server accepts for them alone. Platform-free: global `fetch`.
  */
 import type { Principal } from '../api/mock-api.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { CreateSessionBody, SessionDescription } from '../wire/admin.ts'
@@ -52,6 +53,8 @@ export interface RemoteSession {
   snapshot(): Promise<ScenarioState>
   /** Serves `state` (checked as `--state` checks a file) from now on; `reset()` comes back to it. */
   loadState(state: ScenarioState): Promise<void>
+  /** What the session answered of the outcomes that exist (a server started with `--coverage`; else a 404 `MockServerError`). */
+  coverage(): Promise<CoverageDocument>
   /** Deletes the session: its credentials get 401 from then on. Resolves false when it was gone already. */
   end(): Promise<boolean>
 }
@@ -103,6 +106,7 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
       await adminRequest('POST reset', `${routes}reset`, own)
     },
     snapshot: () => adminRequest('GET snapshot', `${routes}snapshot`, own),
+    coverage: () => adminRequest('GET coverage', `${routes}coverage`, own),
     loadState: async (state) => {
       // Accounts the session had keep their credentials; a state without the first principal's account brings new ones.
       const loaded = await adminRequest('POST state', `${routes}state`, own, state)

@@ -103,6 +103,16 @@ export class HttpTransport implements ConsoleTransport {
     return this.#call('DELETE records/{collection}/{id}', `${this.prefix}/records/${collection}/${encodeURIComponent(id)}`)
   }
 
+  async coverage() {
+    try {
+      return await this.#call('GET coverage', `${this.prefix}/coverage`)
+    } catch (error) {
+      // The server collects none (no --coverage).
+      if (error instanceof TransportError && error.status === 404) return undefined
+      throw error
+    }
+  }
+
   /** The API reference's address: it shows the secrets, so it needs the token as the console does. */
   docsUrl(): string {
     return this.#withToken('/api/docs')

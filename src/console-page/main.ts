@@ -48,7 +48,7 @@ class ConsolePage {
   start(): void {
     document.adoptedStyleSheets = [...document.adoptedStyleSheets, styleSheet()]
     const ui = this.#ui
-    byId('console').append(ui.requests.element, h('div', { class: 'side' }, ui.principals.element, ui.faults.element, ui.scenario.element, ui.data.element, this.#sessions.element, ui.drift.element))
+    byId('console').append(ui.requests.element, h('div', { class: 'side' }, ui.principals.element, ui.faults.element, ui.scenario.element, ui.data.element, ui.coverage.element, this.#sessions.element, ui.drift.element))
     ;(byId('docs-link') as HTMLAnchorElement).href = this.#transport.docsUrl()
     window.addEventListener('hashchange', () => this.#show(viewOf(location.hash)))
     this.#show(this.#view)

@@ -1,9 +1,10 @@
 /**
- * The console's UI over one transport: its sections (Requests, Data, Scenario, Faults, Principals) kept
- * up to date. The demo server's console page lays them out side by side (src/console-page/);
+ * The console's UI over one transport: its sections (Requests, Data, Scenario, Faults, Principals, Coverage,
+ * Drift) kept up to date. The demo server's console page lays them out side by side (src/console-page/);
  * the devtools panel as tabs (src/devtools/). Neither adds a feature of its own but sessions, which only
  * the server has.
  */
+import { CoverageSection } from './coverage.ts'
 import { DataSection } from './data.ts'
 import { DriftSection } from './drift.ts'
 import { FaultsSection } from './faults.ts'
@@ -49,6 +50,7 @@ export class ConsoleUi {
   readonly faults: FaultsSection
   readonly principals: PrincipalsSection
   readonly drift: DriftSection
+  readonly coverage: CoverageSection
   readonly #transport: ConsoleTransport
   readonly #options: ConsoleUiOptions
   #refreshing: ReturnType<typeof setTimeout> | undefined
@@ -77,6 +79,7 @@ export class ConsoleUi {
     this.faults = new FaultsSection(transport, this.status, () => changed('faults'))
     this.principals = new PrincipalsSection(transport, this.status)
     this.drift = new DriftSection(transport, this.status)
+    this.coverage = new CoverageSection(transport, this.status)
   }
 
   /** Starts the log and shows the mock. */
@@ -123,6 +126,7 @@ export class ConsoleUi {
     this.faults.show(info.faults, info.operations)
     this.scenario.show(info, this.#options.snapshotName?.())
     await this.data.show(info)
+    await this.coverage.refresh(info.coverage)
     return info
   }
 }

@@ -4,6 +4,7 @@
  * (page-transport.ts, the devtools panel). The UI is written against this interface only, so that a
  * feature added to it appears in both.
  */
+import type { CoverageDocument } from '../coverage/document.ts'
 import type { CollectionName } from '../model/database.ts'
 import type { ErrorDetail } from '../model/schemas.ts'
 import type { DriftEntry } from '../handlers/trace.ts'
@@ -71,6 +72,8 @@ export interface ConsoleTransport {
   deleteRecord(collection: CollectionName, id: string): Promise<{ deleted: number }>
   /** With `live`: how the service's answers differ from the mock's (`api.drift`). */
   drift(): Promise<readonly DriftEntry[]>
+  /** What the mock answered of the outcomes that exist; undefined when coverage is off for it. */
+  coverage(): Promise<CoverageDocument | undefined>
   /** The demo server's sessions; absent in a page. */
   readonly sessions?: SessionsTransport
 }

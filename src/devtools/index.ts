@@ -13,6 +13,7 @@ import type { MockApi } from '../api/mock-api.ts'
 import type { PageMock } from './page-transport.ts'
 import type { ChangeReason } from '../console-ui/transport.ts'
 import { launcherSheet } from './launcher-styles.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
 import type { DevtoolsState, LoadedPanel } from './panel-state.ts'
 
 /** The devtools' one name in the page: the host element's attribute, and the sessionStorage key. */
@@ -33,6 +34,11 @@ export interface DevtoolsOptions {
   scenario?: string
   /** Open at once, whatever the tab's last state. Default: as the tab left it (closed at first). */
   open?: boolean
+  /**
+   * Collect what the page's mock answers from now on (docs/coverage.md): the panel's Coverage tab shows it
+   * and downloads the coverage document. Default false.
+   */
+  coverage?: boolean
 }
 
 export interface DevtoolsHandle {
@@ -64,10 +70,13 @@ export function mountDevtools(mock: PageMock | MockApi, options: DevtoolsOptions
     writeState(state)
   }
   const serving = { scenario: options.scenario ?? "this page's scenario", seed: page.api.seed }
+  // With the panel's code, loaded at once with the option only: the launcher stays a button.
+  let collector: { document(): CoverageDocument } | undefined
+  if (options.coverage) void import('./panel.ts').then(({ startPageCoverage }) => (collector = startPageCoverage(page.api, serving)))
   const handle: DevtoolsHandle = {
     async open() {
       panel ??= import('./panel.ts').then(({ mountPanel }) =>
-        mountPanel(root, page, { serving, state, remember, changed: signal.changed, close: () => handle.close() }),
+        mountPanel(root, page, { serving, state, remember, changed: signal.changed, close: () => handle.close(), ...(options.coverage && { coverage: () => collector?.document() }) }),
       )
       ;(await panel).show()
       button.setAttribute('aria-expanded', 'true')

@@ -5,6 +5,7 @@
  */
 import { replaceInitialState } from '../api/internals.ts'
 import type { MockApi } from '../api/mock-api.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
 import { Problem } from '../handlers/reply/problem.ts'
 import { mockInfo } from '../mock-admin/info.ts'
 import { logEvent } from '../mock-admin/log-event.ts'
@@ -37,9 +38,17 @@ export class PageTransport implements ConsoleTransport {
   readonly #mock: PageMock
   #serving: Serving
 
-  constructor(mock: PageMock, serving: Serving) {
+  readonly #coverage: (() => CoverageDocument | undefined) | undefined
+
+  /** `coverage`: the document of what the page's mock answered, when the devtools collect it (none: they do not). */
+  constructor(mock: PageMock, serving: Serving, coverage?: () => CoverageDocument | undefined) {
     this.#mock = mock
     this.#serving = serving
+    this.#coverage = coverage
+  }
+
+  async coverage(): Promise<CoverageDocument | undefined> {
+    return this.#coverage?.()
   }
 
   get #api(): MockApi {
@@ -48,7 +57,7 @@ export class PageTransport implements ConsoleTransport {
 
   async info(): Promise<MockInfo> {
     const faults = this.#api.faults.list().map((fault) => ({ ...fault, startup: false }))
-    return mockInfo(this.#api, { ...this.#serving, faults })
+    return mockInfo(this.#api, { ...this.#serving, faults, coverage: this.#coverage !== undefined })
   }
 
   follow(listener: LogListener): () => void {

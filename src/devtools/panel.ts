@@ -8,10 +8,13 @@ import { h, plural } from '../console-ui/dom.ts'
 import { PageTransport, type PageMock, type Serving } from './page-transport.ts'
 import { styleSheet } from '../console-ui/styles.ts'
 import type { ChangeReason, MockInfo } from '../console-ui/transport.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
 import type { DevtoolsState, LoadedPanel } from './panel-state.ts'
 import { launcherSheet } from './launcher-styles.ts'
 import { panelSheet } from './panel-styles.ts'
 import { tabs } from './tabs.ts'
+
+export { startPageCoverage } from './page-coverage.ts'
 
 export interface PanelContext {
   serving: Serving
@@ -19,6 +22,8 @@ export interface PanelContext {
   remember(update: Partial<DevtoolsState>): void
   changed(reason: ChangeReason): void
   close(): void
+  /** The document of what the page's mock answered, when the devtools collect it (`coverage: true`). */
+  coverage?: () => CoverageDocument | undefined
 }
 
 const MIN_WIDTH = 320
@@ -27,7 +32,7 @@ export function mountPanel(root: ShadowRoot, mock: PageMock, context: PanelConte
   root.adoptedStyleSheets = [launcherSheet(), styleSheet(), panelSheet()]
   const status = h('div', { class: 'toast', role: 'status', 'aria-live': 'polite' })
   const summary = h('p', { class: 'summary' }, 'Loading…')
-  const ui = new ConsoleUi(new PageTransport(mock, context.serving), { status, changed: context.changed, info: (info) => (summary.textContent = summaryOf(info)) })
+  const ui = new ConsoleUi(new PageTransport(mock, context.serving, context.coverage), { status, changed: context.changed, info: (info) => (summary.textContent = summaryOf(info)) })
   const close = h('button', { type: 'button', class: 'close', 'aria-label': 'Close the devtools panel' }, 'Close')
   close.addEventListener('click', () => context.close())
   const sections = [
@@ -37,6 +42,7 @@ export function mountPanel(root: ShadowRoot, mock: PageMock, context: PanelConte
     { id: 'faults', label: 'Faults', element: ui.faults.element },
     { id: 'principals', label: 'Principals', element: ui.principals.element },
     { id: 'drift', label: 'Drift', element: ui.drift.element },
+    { id: 'coverage', label: 'Coverage', element: ui.coverage.element },
   ]
   const tabbed = tabs(sections, context.state.tab, (tab) => {
     context.remember({ tab })

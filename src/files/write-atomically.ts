@@ -4,9 +4,13 @@ import { basename, dirname, join } from 'node:path'
 
 /** An output file that could not be written: `cannot write <path> (<code>)`, one line. */
 export class WriteError extends Error {
-  constructor(message: string) {
+  /** The file system's error code (`ENOENT`, `EACCES`, `EEXIST`, ...), when it gave one. */
+  readonly code: string | undefined
+
+  constructor(message: string, code?: string) {
     super(message)
     this.name = 'WriteError'
+    this.code = code
   }
 }
 
@@ -32,6 +36,6 @@ export function writeFileAtomically(path: string, text: string): void {
   } catch (error) {
     if (created) rmSync(temporary, { force: true })
     const code = (error as NodeJS.ErrnoException).code
-    throw new WriteError(`cannot write ${path}${code ? ` (${code})` : `: ${(error as Error).message}`}`)
+    throw new WriteError(`cannot write ${path}${code ? ` (${code})` : `: ${(error as Error).message}`}`, code)
   }
 }

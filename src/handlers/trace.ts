@@ -50,12 +50,20 @@ export type ProblemCause =
 /** Profile knobs an operation consults on some requests only (the others follow from the route). */
 export type TracedKnob = 'pastTheEnd'
 
-/** What operations tell the trace: the records they show or change, and the knobs they consulted. */
+/** The page a `page` response answered (or found past the end): its number, its size, and how many records in all. */
+export interface PageNote {
+  currentPage: number
+  pageSize: number
+  total: number
+}
+
+/** What operations tell the trace: the records they show or change, the knobs they consulted, the page they answered. */
 export interface RequestTrace {
   /** A record, or a list of them (kept as is: the ids are read when the journal is). */
   read(collection: CollectionName, records: { id: string } | readonly { id: string }[]): void
   wrote(collection: CollectionName, record: { id: string }): void
   knob(name: TracedKnob): void
+  paged(page: PageNote): void
   /** A fault acted on the request: delayed it (`delay` in ms) or answered it. */
   faulted(fault: FaultDescription, delay?: number): void
   /** Whether the request was answered: its operation writes nothing after that (a `run` past its timeout). */
@@ -133,4 +141,5 @@ export interface TraceNotes {
   knobs?: TracedKnob[]
   /** The request went to the live service (or `shadow` asks it). */
   live?: LiveNote
+  page?: PageNote
 }

@@ -8,7 +8,7 @@
 import { ASPECTS, type AspectName, type Discovered } from '../checks/aspects.ts'
 import type { Answer } from '../checks/answer.ts'
 import { judgeOf, type Judge } from '../checks/openapi-judge.ts'
-import { TOPIC as T, type Topic } from '../checks/topics.ts'
+import { TOPIC as T, type Topic } from '../handlers/decision-topics.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
 import { copyChunks, bodyLength, type Answer as KitAnswer, type Reply } from '../handlers/reply/reply.ts'

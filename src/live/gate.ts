@@ -20,7 +20,7 @@ import { checkLive, type CheckedLive, type LiveSettings } from './options.ts'
 type Mode = Exclude<LiveMode, 'mock'>
 
 /** A dry run's trace: it notes nothing (the journal's entry is the request's, not the dry run's). */
-const UNNOTED: RequestTrace = { answered: false, read() {}, wrote() {}, knob() {}, faulted() {} }
+const UNNOTED: RequestTrace = { answered: false, read() {}, wrote() {}, knob() {}, faulted() {}, paged() {} }
 
 /** Most `shadow` requests under way at once: past them, a request is served without asking the service. */
 export const MAX_SHADOWS = 8

@@ -56,8 +56,8 @@ export function operationsOf(api: MockApi): OperationListing[] {
   })
 }
 
-/** The view of one mock; `faults` with their startup marks, as the caller keeps them. */
-export function mockInfo(api: MockApi, about: { scenario: string; seed: number; faults: FaultListing[] }): MockInfo {
+/** The view of one mock; `faults` with their startup marks and whether it collects coverage, as the caller keeps them. */
+export function mockInfo(api: MockApi, about: { scenario: string; seed: number; faults: FaultListing[]; coverage: boolean }): MockInfo {
   return {
     scenario: about.scenario,
     seed: about.seed,
@@ -69,5 +69,6 @@ export function mockInfo(api: MockApi, about: { scenario: string; seed: number; 
     journalLimit: api.journal.limit,
     profile: profileOf(api),
     scenarios: PRESETS,
+    coverage: about.coverage,
   }
 }

@@ -11,6 +11,7 @@ import { evidenceStart, mockEvidence, scenarioName } from '../evidence/mock.ts'
 import { evidenceError } from '../evidence/report.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 import { attachEvidence, evidenceTest, failedTest } from './evidence.ts'
+import { CoverageReporter, coverageFixture } from './coverage.ts'
 import { routeMockApi } from './route.ts'
 import { mockSessionFixtures, type MockServerWorkerFixtures, type MockSessionFixtures } from './session.ts'
 
@@ -20,6 +21,10 @@ export { expect } from '@playwright/test'
 export { routeMockApi } from './route.ts'
 export type { MockApi, MockApiOptions } from '../api/create-mock-api.ts'
 export { mockSessionFixtures, type MockServerOption, type MockSessionFixtures, type MockServerWorkerFixtures } from './session.ts'
+export { CoverageReporter, type CoverageReporterOptions, type CoverageGate } from './coverage.ts'
+
+/** The coverage reporter, as Playwright loads a reporter by name: `reporter: [['list'], ['workspace-api-mock/playwright', options]]`. */
+export default CoverageReporter
 export type { RemoteSession, RemoteSessionOptions, MockServerConnection } from '../client/connect.ts'
 
 /** The fixtures: `mockOptions` (an option, `test.use({ mockOptions })`) and the test's own `mockApi`. */
@@ -36,6 +41,11 @@ export interface MockApiFixtures {
    * in its output and the evidence file as an attachment (docs/evidence.md).
    */
   mockApi: MockApi
+  /**
+   * Automatic: with the coverage reporter on, hands what the worker's mocks answered during the test to it
+   * (an attachment). Nothing to use in a test.
+   */
+  mockApiCoverage: void
 }
 
 /**
@@ -76,6 +86,7 @@ export const mockApiFixtures: Fixtures<MockApiFixtures, {}, BuiltIn, BuiltInWork
     await context.unrouteAll({ behavior: 'ignoreErrors' })
   },
   serviceWorkers: 'block',
+  mockApiCoverage: [coverageFixture, { auto: true }],
 }
 
 /**

@@ -4,10 +4,13 @@
  * session's credentials to the app (a login, a cookie, ...) and drives its faults and journal; the session
  * ends after the test.
  */
-import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions } from '@playwright/test'
+import type { Fixtures, PlaywrightTestArgs, PlaywrightTestOptions, PlaywrightWorkerArgs, PlaywrightWorkerOptions, TestInfo } from '@playwright/test'
+import { MockServerError } from '../client/admin-request.ts'
 import { connectMockServer, type MockServerConnection, type RemoteSession, type RemoteSessionOptions } from '../client/connect.ts'
 import { evidenceError } from '../evidence/report.ts'
 import { attachEvidence, evidenceTest, failedTest, sessionEvidence } from './evidence.ts'
+import { coverageRequested } from '../coverage/switch.ts'
+import { attachCoverage, coverageFixture } from './coverage.ts'
 
 /** Where the sessions come from: a running demo server, or `'start'` (one per worker process, port 0). */
 export type MockServerOption = { url: string; adminToken?: string } | 'start'
@@ -21,6 +24,8 @@ export interface MockSessionFixtures {
    * test gets the table of its requests in its output and the evidence file as an attachment (docs/evidence.md).
    */
   mockSession: RemoteSession
+  /** Automatic: with the coverage reporter on, hands what the test's mocks answered to it (see index.ts). */
+  mockApiCoverage: void
 }
 
 /** The worker-scoped ones: the `mockServer` option and the connection to it. */
@@ -56,8 +61,28 @@ export const mockSessionFixtures: Fixtures<MockSessionFixtures, MockServerWorker
   mockSession: async ({ mockServerConnection, mockSessionOptions }, use, testInfo) => {
     const session = await mockServerConnection.sessions.create(mockSessionOptions)
     await use(session)
+    // Coverage first: the evidence resets the session to read the state it started from.
+    await sessionCoverage(session, testInfo)
     const report = failedTest(testInfo) ? await attachEvidence(testInfo, () => sessionEvidence(session, evidenceTest(testInfo, 'mockSession'))) : undefined
     await session.end()
     if (report) throw evidenceError(report)
   },
+  mockApiCoverage: [coverageFixture, { auto: true }],
 }
+
+/**
+ * With the coverage reporter on, what the session answered, from its server (one started with `--coverage`
+ * or under the reporter's run); a server that does not collect it is said once a worker.
+ */
+async function sessionCoverage(session: RemoteSession, testInfo: TestInfo): Promise<void> {
+  if (!coverageRequested()) return
+  try {
+    await attachCoverage(testInfo, await session.coverage())
+  } catch (error) {
+    if (!(error instanceof MockServerError) || error.status !== 404) throw error
+    if (!coverageOffSaid) console.warn(`[workspace-api-mock] coverage: the demo server of ${session.baseUrl} does not collect it: start it with --coverage`)
+    coverageOffSaid = true
+  }
+}
+
+let coverageOffSaid = false

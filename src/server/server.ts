@@ -4,10 +4,12 @@ import type { AddressInfo } from 'node:net'
 import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import { initialStateOf } from '../api/initial-state.ts'
 import { baselineOf, servedSurfaceOf } from '../api/internals.ts'
+import { scenarioNameOf } from '../api/scenario-name.ts'
 import type { RecordFields } from '../model/fields.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { ScenarioRef } from '../scenarios/resolve.ts'
 import { InvalidStateError } from '../model/validate-state.ts'
+import { coverageRequested } from '../coverage/switch.ts'
 import { hostName, isAdmin, type AdminAccess } from './admin/guard.ts'
 import type { LiveOptions, LiveSettings } from '../live/options.ts'
 import { Control } from './admin/control.ts'
@@ -42,6 +44,11 @@ export interface MockServerOptions extends MockApiOptions, ServerLimits {
   adminToken?: string
   /** Host names the admin answers besides loopback names, IP literals and `host` (`.example.com`: its subdomains too). */
   allowedHosts?: readonly string[]
+  /**
+   * Collect coverage for the base state and each session: `GET /__admin/coverage` answers what each
+   * answered of the outcomes that exist (docs/coverage.md). Default: on when WORKSPACE_API_MOCK_COVERAGE is set.
+   */
+  coverage?: boolean
 }
 
 /** The server's sessions: isolated state for parallel clients, each with credentials of its own. */
@@ -187,7 +194,7 @@ async function startControl(options: MockServerOptions, url: string, limits: Req
     const api = createMockApi({ ...mockOptions, ...(initial === undefined ? { scenario, state } : { state: initial }) })
     control = new Control({
       api,
-      name: name ?? (typeof scenario === 'string' ? scenario : state !== undefined ? 'state' : scenario ? 'custom' : 'demo'),
+      name: name ?? scenarioNameOf({ scenario, state }),
       seed: api.seed,
       scenario: sessions?.scenario ?? (state === undefined ? (scenario ?? 'demo') : undefined),
       apiOptions: mockOptions,
@@ -195,6 +202,7 @@ async function startControl(options: MockServerOptions, url: string, limits: Req
       limits: sessions ?? {},
       maxRecords: limits.maxRecords,
       maxWriteBytes: limits.maxWriteBytes,
+      coverage: options.coverage ?? coverageRequested(),
     })
     await api.ready
     return control
@@ -206,7 +214,7 @@ async function startControl(options: MockServerOptions, url: string, limits: Req
 
 /** The options of the server's mocks: everything but the server's own and what the data is built from. */
 function mockOptionsOf(options: MockServerOptions): MockApiOptions {
-  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, maxWriteBytes, scenario, state, ...mock } = options
+  const { port, host, cors, onListening, faults, sessions, name, adminToken, allowedHosts, maxRecords, bodyTimeout, maxWriteBytes, scenario, state, coverage, ...mock } = options
   return mock
 }
 

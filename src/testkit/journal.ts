@@ -9,7 +9,7 @@ import { nestingOf } from '../text/json-nesting.ts'
 import { heapSize } from './heap-size.ts'
 import { whyOf, WHY_PROBLEMS_SHOWN, type Why } from './why.ts'
 
-export type { FaultRule, Why, WhyCaller, WhyDecision, WhyRecords, WhyRoute } from './why.ts'
+export type { FaultRule, Why, WhyCaller, WhyDecision, WhyPage, WhyRecords, WhyRoute } from './why.ts'
 
 /** One request as the handlers saw it (`Name`: the mock's operation names, yours among them). */
 export interface JournalEntry<Name extends string = OperationName> {

@@ -4,7 +4,7 @@
  * organization is a 404 like a missing one; the journal, which is the developer's, tells them apart.
  */
 import type { JournalRecord } from '../handlers/ports.ts'
-import { RECORD_IDS_SHOWN, type FaultDescription, type LiveNote, type LookupReason, type ProblemNote } from '../handlers/trace.ts'
+import { RECORD_IDS_SHOWN, type FaultDescription, type LiveNote, type LookupReason, type PageNote, type ProblemNote } from '../handlers/trace.ts'
 import { MAX_URL_LENGTH } from '../handlers/limits.ts'
 import { specPath } from '../handlers/path-syntax.ts'
 import type { CollectionName } from '../model/database.ts'
@@ -31,7 +31,12 @@ export interface Why {
    * took, whose answer the client got, and how the service's answer differs from the mock's (`drift`).
    */
   live?: LiveNote
+  /** The page a paged list answered (or found past the end): its number and size, and how many records in all. */
+  page?: WhyPage
 }
+
+/** A page of a paged list: the last page is `ceil(total / pageSize)` (1 when there is none). */
+export type WhyPage = PageNote
 
 export type WhyRoute =
   | { kind: 'operation'; operation: string; method: string; path: string }
@@ -113,7 +118,15 @@ export function whyOf(record: JournalRecord, problems: number): Why {
     read,
     written,
     ...(live && { live }),
+    ...(record.page && { page: { ...record.page } }),
   }
+}
+
+/** The `why` of a record the journal does not keep (a coverage collector's), its problems bounded as the journal bounds them. */
+export function whyOfAnswered(record: JournalRecord): Why {
+  const errors = record.problem?.errors
+  if (errors === undefined || errors.length <= WHY_PROBLEMS_SHOWN) return whyOf(record, errors?.length ?? 0)
+  return whyOf({ ...record, problem: { ...record.problem!, errors: errors.slice(0, WHY_PROBLEMS_SHOWN) } }, errors.length)
 }
 
 function ruleOf(fault: FaultDescription): FaultRule {

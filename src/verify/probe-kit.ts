@@ -4,7 +4,7 @@
  */
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { AspectName, Discovered } from '../checks/aspects.ts'
-import { TOPIC, type Topic } from '../checks/topics.ts'
+import { TOPIC, type Topic } from '../handlers/decision-topics.ts'
 import type { RequestSpec } from './client.ts'
 
 export { TOPIC, type Topic }

@@ -1,5 +1,6 @@
 /** The report of a run in its three forms: JSON (`--report`), JUnit XML (`--junit`) and the terminal summary. */
 import { checkLine, namesText } from '../text/check-line.ts'
+import { markup as escape } from '../text/markup-text.ts'
 import { shown } from '../text/terminal-text.ts'
 import type { BaselineMember, Check, Report } from './report-format.ts'
 
@@ -34,11 +35,6 @@ export function summary(report: Report, wrote: readonly string[]): string {
   const width = Math.max(...report.checks.map((check) => check.id.length))
   return report.checks.map((check) => `${checkLine(check, width)}\n`).join('') + totals(report, wrote)
 }
-
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!)
-    // Characters XML 1.0 cannot hold at all.
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '\ufffd')
 
 /**
  * One testsuite, a testcase per check: `failure` for differs, `skipped` for not-observed. With a baseline,

@@ -11,8 +11,14 @@ import type { DefinedOperation } from '../handlers/definitions/define-operation.
 import { evidenceError } from '../evidence/report.ts'
 import { violationsError } from '../testkit/test-runner.ts'
 import { vitestEvidence } from './evidence.ts'
+import { CoverageReporter } from './coverage-reporter.ts'
 
 requireNode()
+
+export { CoverageReporter, type CoverageReporterOptions, type CoverageGate } from './coverage-reporter.ts'
+
+/** The coverage reporter, as Vitest loads a reporter by name: `reporters: ['default', ['workspace-api-mock/vitest', options]]`. */
+export default CoverageReporter
 
 export interface UseMockApiOptions<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> extends MockApiOptions<Ops> {
   /** MSW 3's reaction to a request no handler answers. Default `'error'`. */

@@ -6,6 +6,7 @@
  * holds the answers of a running server to these types, key for key.
  */
 import type { Principal } from '../api/mock-api.ts'
+import type { CoverageDocument } from '../coverage/document.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { DriftEntry } from '../handlers/trace.ts'
 import type { CollectionName } from '../model/database.ts'
@@ -64,6 +65,8 @@ export interface MockInfo {
   profile: ResolvedProfile
   /** The presets `POST scenario` takes (besides `scale:<w>x<a>`). */
   scenarios: readonly string[]
+  /** Whether the mock collects coverage (`GET coverage` answers it; docs/coverage.md). */
+  coverage: boolean
 }
 
 /** A session as `POST` and `GET /__admin/sessions` describe it: what a client needs to use it, and what it holds. */
@@ -164,6 +167,10 @@ export interface MockAdminRoutes {
   'PATCH records/{collection}/{id}': { body: Record<string, unknown>; answer: AnyRecord }
   /** Deletes the record and what belongs to it; `deleted` counts them all. */
   'DELETE records/{collection}/{id}': { answer: { deleted: number } }
+  /** What the mock answered of the outcomes that exist (a server started with `--coverage`; else 404). */
+  'GET coverage': { answer: CoverageDocument }
+  /** The same, taken: the mock's coverage starts again from nothing. */
+  'DELETE coverage': { answer: CoverageDocument }
 }
 
 /** The server-wide session routes under `/__admin/`. */

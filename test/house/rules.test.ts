@@ -28,6 +28,7 @@ const FLOORS: ReadonlyArray<{ name: string; paths: readonly string[] }> = [
   { name: "checks: verify's comparisons of an answer, which live's drift makes too", paths: ['src/checks/'] },
   { name: 'live: the service beside the mock', paths: ['src/live/'] },
   { name: 'codegen: the code that follows a service', paths: ['src/codegen/'] },
+  { name: 'coverage: what a run\'s mocks answered', paths: ['src/coverage/'] },
   { name: 'api', paths: ['src/api/'] },
   { name: 'contract: the consumer contract (Pact)', paths: ['src/contract/'] },
   { name: 'evidence: what a mock saw during a failed test', paths: ['src/evidence/'] },

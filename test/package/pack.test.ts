@@ -104,9 +104,9 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|png)$/.test(name)).map((name) => `docs/${name}`)
     expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', 'fixtures/evidence.schema.json', ...schemas, ...docs].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', 'fixtures/evidence.schema.json', 'fixtures/coverage.schema.json', ...schemas, ...docs].sort(),
     )
-    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
+    for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'vitest/coverage-setup', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
       expect(packedFiles).toContain(`dist/${entry}.d.ts`)
     }
@@ -246,7 +246,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
       await server.close()
     `
     const { code, output } = await command(process.execPath, ['--input-type=module', '-e', script], consumer)
-    expect(output).toBe('503 1 true 401\nfunction mockServer,mockServerConnection,mockSession,mockSessionOptions\n')
+    expect(output).toBe('503 1 true 401\nfunction mockApiCoverage,mockServer,mockServerConnection,mockSession,mockSessionOptions\n')
     expect(code).toBe(0)
   })
 
@@ -376,6 +376,11 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const path = createRequire(join(consumer, 'package.json')).resolve(`workspace-api-mock/${file}`)
     expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures', file), 'utf8'))
     expect(manifest.exports[`./${file}`]).toBe(`./fixtures/${file}`)
+  })
+
+  test('workspace-api-mock/coverage.schema.json resolves to the JSON Schema of a coverage document', () => {
+    const path = createRequire(join(consumer, 'package.json')).resolve('workspace-api-mock/coverage.schema.json')
+    expect(readFileSync(path, 'utf8')).toBe(readFileSync(join(ROOT, 'fixtures/coverage.schema.json'), 'utf8'))
   })
 
   test("the packed demo server's reference page: the renderer from dist/vendor/ (gzipped), the document of its origin", async () => {

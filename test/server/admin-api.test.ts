@@ -9,7 +9,7 @@ import { call, expectJson, expectProblem, rawExchange } from './http-helpers.ts'
 
 const ROOT_DETAIL = (method: string, path: string) =>
   `no admin route ${method} ${path}: open it in a browser for the console; the routes are ` +
-  'faults, journal, drift, reset, snapshot, state, info and sessions (see --help)'
+  'faults, journal, drift, coverage, reset, snapshot, state, info and sessions (see --help)'
 
 let server: MockServer
 beforeAll(async () => {

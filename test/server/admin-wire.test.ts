@@ -11,7 +11,7 @@ import { call, eventStream } from './http-helpers.ts'
 
 type Keys<T> = Record<keyof Required<T>, true>
 
-const INFO = { scenario: true, seed: true, counts: true, principals: true, workspaceIds: true, faults: true, operations: true, journalLimit: true, profile: true, scenarios: true } satisfies Keys<MockInfo>
+const INFO = { scenario: true, seed: true, counts: true, principals: true, workspaceIds: true, faults: true, operations: true, journalLimit: true, profile: true, scenarios: true, coverage: true } satisfies Keys<MockInfo>
 const PRINCIPAL = { apiKey: true, apiSecret: true, account: true, organization: true, name: true, email: true, organizationName: true } satisfies Keys<PrincipalDescription>
 const SESSION = {
   id: true, apiKey: true, apiSecret: true, workspaceIds: true, expiresAt: true, principals: true, scenario: true, seed: true, created: true, counts: true, admin: true,

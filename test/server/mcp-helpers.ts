@@ -10,6 +10,7 @@ const TOOLS = [
   'create_session',
   'drift',
   'end_session',
+  'get_coverage',
   'list_faults',
   'list_sessions',
   'load_state',

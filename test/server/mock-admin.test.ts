@@ -272,13 +272,14 @@ describe('POST /__admin/state', () => {
 })
 
 describe('GET /__admin/info', () => {
-  test('scenario, seed, counts, principals with their names, workspace ids in list order, faults, operations, journal limit, profile, presets', async () => {
+  test('scenario, seed, counts, principals with their names, workspace ids in list order, faults, operations, journal limit, profile, presets, coverage', async () => {
     const { id } = expectJson(await admin('faults', { json: { type: 'fail', target: 'getWorkspace', status: 503 } }), 201)
     const info = expectJson(await admin('info'))
     const db = server.api.db
-    expect(Object.keys(info)).toEqual(['scenario', 'seed', 'counts', 'principals', 'workspaceIds', 'faults', 'operations', 'journalLimit', 'profile', 'scenarios'])
+    expect(Object.keys(info)).toEqual(['scenario', 'seed', 'counts', 'principals', 'workspaceIds', 'faults', 'operations', 'journalLimit', 'profile', 'scenarios', 'coverage'])
     expect(info.scenario).toBe('demo')
     expect(info.seed).toBe(5)
+    expect(info.coverage).toBe(false)
     expect(info.counts).toEqual({
       organizations: db.organizations.count(),
       accounts: db.accounts.count(),

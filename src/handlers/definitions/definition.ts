@@ -193,6 +193,7 @@ function answered(operation: Operation, input: OperationInput, answer: unknown, 
   }
   const { currentPage, pageSize } = page!
   const start = (currentPage - 1) * pageSize
+  input.trace.paged({ currentPage, pageSize, total: records.length })
   if (start >= records.length && currentPage > 1) {
     input.trace.knob('pastTheEnd')
     if (mock.profile.pastTheEnd === 'not-found') {

@@ -11,7 +11,7 @@ import type { Operation } from '../operation.ts'
 import type { BodyRead } from '../read-body.ts'
 import { ContractViolationError, type ContractViolation } from '../ports.ts'
 import { Problem, problemReply } from '../reply/problem.ts'
-import type { FaultDescription, LiveNote, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from '../trace.ts'
+import type { FaultDescription, LiveNote, PageNote, ProblemNote, RequestTrace, TracedKnob, TraceNotes } from '../trace.ts'
 
 type Params = Record<string, string | readonly string[] | undefined>
 
@@ -64,6 +64,7 @@ export class Journaling implements RequestTrace, TraceNotes {
   knobs: TracedKnob[] | undefined = undefined
   answered = false
   live: LiveNote | undefined = undefined
+  page: PageNote | undefined = undefined
 
   constructor(mock: MockContext, request: ApiRequest, operation: Operation | undefined, params: Params) {
     this.mock = mock
@@ -89,6 +90,10 @@ export class Journaling implements RequestTrace, TraceNotes {
 
   knob(name: TracedKnob): void {
     ;(this.knobs ??= []).push(name)
+  }
+
+  paged(page: PageNote): void {
+    this.page = page
   }
 
   faulted(fault: FaultDescription, delay?: number): void {
@@ -139,6 +144,7 @@ export class Journaling implements RequestTrace, TraceNotes {
       records: this.records,
       knobs: this.knobs,
       live: this.live,
+      page: this.page,
       time: this.time,
       duration: performance.now() - this.started,
     })

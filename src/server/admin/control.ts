@@ -15,6 +15,7 @@ import { SessionRegistry } from '../sessions/registry.ts'
 import { restoreStartupFaults, writeBounds, type FaultSpec, type ServedMock } from '../sessions/served-mock.ts'
 import type { Session } from '../sessions/session.ts'
 import type { AdminContext } from './context.ts'
+import { collectCoverage } from './coverage.ts'
 
 export interface ControlOptions {
   api: MockApi
@@ -31,6 +32,8 @@ export interface ControlOptions {
   maxRecords: number
   /** Most characters of JSON the writes of each mock (the base state, each session) may keep. */
   maxWriteBytes: number
+  /** Collect coverage for the base state and each session (`--coverage`). */
+  coverage?: boolean
 }
 
 export class Control implements AdminContext {
@@ -54,7 +57,10 @@ export class Control implements AdminContext {
       { records: SESSION_RECORDS_FACTOR * options.maxRecords, bytes: options.limits.maxStateBytes ?? DEFAULT_SESSION_LIMITS.maxStateBytes },
       keys,
     )
+    if (options.coverage) collectCoverage(this.base)
     this.sessions.onChange(({ type, session }) => {
+      // Before `create` answers: the session's first request comes after.
+      if (type === 'created' && options.coverage) collectCoverage(this.sessions.target(session.id)!)
       if (type === 'deleted' || type === 'expired') this.events.endFor(session.api)
       this.events.sessionsChanged()
     })

@@ -16,6 +16,7 @@
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
+ *   GET    coverage     what the mock answered of the outcomes that exist (with --coverage); DELETE takes and clears it
  *   ...    records, scenario: the records and the preset served (record-routes.ts)
  */
 import { Problem } from '../../handlers/reply/problem.ts'
@@ -29,6 +30,7 @@ import { countsOf, mockInfo } from '../../mock-admin/info.ts'
 import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import { SessionBudgetError } from '../sessions/registry.ts'
 import { applyFault, restoreStartupFaults, type ServedMock } from '../sessions/served-mock.ts'
+import { collectsCoverage, coverageOf } from './coverage.ts'
 import { recordRoute } from './record-routes.ts'
 import { checkRecords, readJson, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
@@ -74,6 +76,10 @@ export async function mockAdmin(request: Request, target: ServedMock, route: str
       return replaceState(request, target, maxRecords)
     case 'GET info':
       return wireAnswer('GET info', infoOf(target))
+    case 'GET coverage':
+      return wireAnswer('GET coverage', coverageOf(target, false))
+    case 'DELETE coverage':
+      return wireAnswer('DELETE coverage', coverageOf(target, true))
     default:
       return (await recordRoute(request, target, route, maxRecords)) ?? notFound(request)
   }
@@ -112,7 +118,7 @@ function faultList(target: ServedMock): FaultListing[] {
 }
 
 function infoOf(target: ServedMock): MockInfo {
-  return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target) })
+  return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target), coverage: collectsCoverage(target) })
 }
 
 function notFound(request: Request): never {

@@ -42,7 +42,7 @@ export async function adminRoute(request: Request, context: AdminContext, route:
     throw new Problem(
       404,
       `no admin route ${request.method} ${new URL(request.url).pathname}: open it in a browser for the console; the routes are ` +
-        'faults, journal, drift, reset, snapshot, state, info and sessions (see --help)',
+        'faults, journal, drift, coverage, reset, snapshot, state, info and sessions (see --help)',
     )
   }
   return await mockAdmin(request, context.base, route, context.maxRecords)

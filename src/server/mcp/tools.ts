@@ -10,6 +10,7 @@
 import { described, z } from '../../model/zod.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { Problem } from '../../handlers/reply/problem.ts'
+import { summaryText } from '../../coverage/report-text.ts'
 import { includes, type JournalEntry } from '../../testkit/journal.ts'
 import { pacticipantProblem, type OpenApiDocument } from '../../contract/input.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
@@ -144,6 +145,17 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: sessionOnly,
     readOnly: true,
     run: (call, args) => call('GET drift', on(args, 'drift')),
+  },
+  {
+    name: 'get_coverage',
+    description:
+      'What the mock answered of the outcomes its API has (a server started with --coverage): the summary, what was never answered in words, and the coverage document',
+    input: sessionOnly,
+    readOnly: true,
+    async run(call, args) {
+      const document = await call('GET coverage', on(args, 'coverage'))
+      return { summary: summaryText(document), holes: document.summary.holes, document }
+    },
   },
   {
     name: 'snapshot',

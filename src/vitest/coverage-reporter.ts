@@ -1,0 +1,48 @@
+/**
+ * The coverage reporter of Vitest: `reporters: ['default', ['workspace-api-mock/vitest', { gate }]]` (or
+ * `new CoverageReporter({ gate })`). It adds its setup file (coverage-setup.ts) to every project of the
+ * run, so each test file's mocks report what they answered into the file's meta, whichever worker, pool
+ * or browser ran it; at the end of the run it merges them (the same result whatever order the files
+ * finished in), writes the reports, prints the summary and holds the gate. Off unless configured; a mock
+ * answers the same either way.
+ */
+import { fileURLToPath } from 'node:url'
+import type { Reporter, TestModule, Vitest } from 'vitest/node'
+import { CoverageMerger } from '../coverage/assemble.ts'
+import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { checkedCoverage } from '../coverage/read.ts'
+
+export type { CoverageReporterOptions } from '../coverage/output.ts'
+export type { CoverageGate } from '../coverage/gate.ts'
+
+/** The setup file beside this module, in the source (`.ts`) as in the package (`.js`). */
+const SETUP_FILE = fileURLToPath(new URL(`./coverage-setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
+
+export class CoverageReporter implements Reporter {
+  readonly #options: CoverageReporterOptions
+  #root = process.cwd()
+  #shard: string | undefined
+
+  constructor(options?: CoverageReporterOptions) {
+    this.#options = reporterOptions(options)
+  }
+
+  onInit(vitest: Vitest): void {
+    this.#root = vitest.config.root
+    const { shard } = vitest.config
+    if (shard) this.#shard = `${shard.index}/${shard.count}`
+    for (const project of vitest.projects) {
+      if (!project.config.setupFiles.includes(SETUP_FILE)) project.config.setupFiles.push(SETUP_FILE)
+    }
+  }
+
+  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+    const merger = new CoverageMerger()
+    for (const module of modules) {
+      const document = module.meta().workspaceApiMockCoverage
+      if (document !== undefined) addDocument(merger, () => checkedCoverage(document, `the coverage of ${module.moduleId}`))
+    }
+    const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
+    if (failures.length > 0) process.exitCode = 1
+  }
+}
