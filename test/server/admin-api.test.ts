@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { call, expectJson, expectProblem, rawExchange } from './http-helpers.ts'
 
+// Every route's first segment, in the order of the table (src/wire/admin-routes.ts).
 const ROOT_DETAIL = (method: string, path: string) =>
   `no admin route ${method} ${path}: open it in a browser for the console; the routes are ` +
-  'faults, journal, drift, reset, snapshot, state, info and sessions (see --help)'
+  'faults, journal, drift, reset, snapshot, state, info, scenario, records, events and sessions (see --help)'
 
 let server: MockServer
 beforeAll(async () => {
