@@ -210,5 +210,11 @@ function paramsOf(compiled: Compiled, segments: readonly string[]): Record<strin
   return params
 }
 
+/** Every route of the table, in its order: a mock's, then the server's sessions'. */
+export const ADMIN_ROUTES: { readonly mock: readonly (MockAdminRoute | StreamRoute)[]; readonly sessions: readonly SessionRoute[] } = {
+  mock: MOCK.map((compiled) => compiled.route as MockAdminRoute | StreamRoute),
+  sessions: SESSIONS.map((compiled) => compiled.route as SessionRoute),
+}
+
 /** The first segments of the routes, in the table's order (`faults`, `journal`, ..., `sessions`): what a person is told exists. */
 export const ADMIN_ROUTE_NAMES: readonly string[] = [...new Set([...MOCK, ...SESSIONS].map((compiled) => compiled.segments[0]!))]
