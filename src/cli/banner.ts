@@ -5,6 +5,7 @@ import { specPath } from '../handlers/path-syntax.ts'
 import { isLoopback, type MockServer } from '../server/server.ts'
 import { shellQuote } from '../text/shell-quote.ts'
 import { shown, visible } from '../text/terminal-text.ts'
+import { ADMIN_PREFIX, adminPath } from '../wire/admin-routes.ts'
 import { isScenarioModule, type CliSettings } from './serve-flags.ts'
 import { liveLine } from './serve-live.ts'
 
@@ -101,8 +102,8 @@ function adminLines({ url, adminToken: token }: MockServer, settings: CliSetting
   const idle = settings.sessionIdle % 60_000 === 0 ? `${settings.sessionIdle / 60_000} min` : `${settings.sessionIdle / 1000} s`
   const bearer = token === undefined ? '' : ` -H ${shellQuote(`Authorization: Bearer ${token}`)}`
   const lines = [
-    `Admin: ${url}/__admin/${tokenQuery({ adminToken: token })} (open it in a browser: the console with requests, faults, state and sessions)`,
-    `Sessions: curl${bearer} -X POST ${url}/__admin/sessions gives a client its own state and credentials` +
+    `Admin: ${url}${ADMIN_PREFIX}${tokenQuery({ adminToken: token })} (open it in a browser: the console with requests, faults, state and sessions)`,
+    `Sessions: curl${bearer} -X POST ${url}${adminPath('POST sessions', {})} gives a client its own state and credentials` +
       ` (at most ${settings.maxSessions}; unused ones end after ${idle})`,
   ]
   if (token !== undefined) {

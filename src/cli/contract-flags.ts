@@ -2,6 +2,7 @@
 import { DEFAULT_CONSUMER, DEFAULT_PROVIDER, pacticipantProblem } from '../contract/input.ts'
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
 import { existingFile, integer, outFile } from './flag-values.ts'
+import { adminPath } from '../wire/admin-routes.ts'
 
 export interface ContractSettings {
   /** The journal files, in the order given. */
@@ -64,7 +65,7 @@ const CONTRACT: Command<ContractSettings> = {
   ],
   outro: [
     'Example:',
-    '  curl -o journal.json http://127.0.0.1:4010/__admin/journal',
+    `  curl -o journal.json http://127.0.0.1:4010${adminPath('GET journal', {})}`,
     '  workspace-api-mock contract journal.json --scenario demo --seed 1 --consumer web-app --out pacts/web-app.json',
     '',
     'Exit codes: 0 written; 2 a flag or a file is wrong (one line says which; nothing is written); 1 otherwise.',

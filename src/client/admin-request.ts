@@ -4,7 +4,7 @@
  * route takes and answers is the wire's (src/wire/admin.ts).
  */
 import type { AdminRoute, AnswerOf, BodyOf } from '../wire/admin.ts'
-
+import { adminMethod, adminPath, type PathParams } from '../wire/admin-routes.ts'
 
 /** An admin route's RFC 9457 problem (or a non-JSON error answer), thrown by the client. */
 export class MockServerError extends Error {
@@ -26,17 +26,19 @@ export class MockServerError extends Error {
   }
 }
 
+/** Calls one admin route of a server: its answer's JSON, or a `MockServerError`. */
+export type AdminCall = <R extends AdminRoute>(route: R, params: PathParams<R>, body?: BodyOf<R> | Record<string, unknown>) => Promise<AnswerOf<R>>
+
 /**
- * Sends `route`'s request to `url` with `headers` (a JSON body when given) and answers its JSON; throws
- * `MockServerError` on an error status.
+ * The admin routes of the server at `base` (its base URL, no trailing slash), called with `headers` (a JSON
+ * body when given); an error status throws `MockServerError`.
  */
-export async function adminRequest<R extends AdminRoute>(
-  route: R,
-  url: string,
-  headers: Record<string, string>,
-  body?: BodyOf<R> | Record<string, unknown>,
-): Promise<AnswerOf<R>> {
-  const method = route.slice(0, route.indexOf(' '))
+export function adminCaller(base: string, headers: Record<string, string>): AdminCall {
+  return (route, params, body) => adminRequest(route, `${base}${adminPath(route, params)}`, headers, body)
+}
+
+async function adminRequest<R extends AdminRoute>(route: R, url: string, headers: Record<string, string>, body?: unknown): Promise<AnswerOf<R>> {
+  const method = adminMethod(route)
   const init: RequestInit = { method, headers: { ...headers, Accept: 'application/json' } }
   if (body !== undefined) {
     init.headers = { ...init.headers, 'Content-Type': 'application/json' }

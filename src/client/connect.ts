@@ -16,7 +16,7 @@ import type { CoverageDocument } from '../coverage/document.ts'
 import type { Credentials } from '../model/credentials.ts'
 import type { ScenarioState } from '../model/state.ts'
 import type { CreateSessionBody, SessionDescription } from '../wire/admin.ts'
-import { adminRequest, MockServerError } from './admin-request.ts'
+import { adminCaller, MockServerError } from './admin-request.ts'
 import { remoteFaults, type RemoteFaults } from './remote-faults.ts'
 import { remoteJournal, type RemoteJournal } from './remote-journal.ts'
 
@@ -72,12 +72,12 @@ export interface MockServerConnection {
 /** Connects to the demo server at `url` (its base URL, as its banner and `startMockServer` give it). */
 export function connectMockServer(url: string, options: ConnectOptions = {}): MockServerConnection {
   const base = url.replace(/\/+$/, '')
-  const admin: Record<string, string> = options.adminToken ? { Authorization: `Bearer ${options.adminToken}` } : {}
+  const admin = adminCaller(base, options.adminToken ? { Authorization: `Bearer ${options.adminToken}` } : {})
   return {
     url: base,
     sessions: {
-      create: async (session = {}) => remoteSession(base, await adminRequest('POST sessions', `${base}/__admin/sessions`, admin, session)),
-      list: async () => [...(await adminRequest('GET sessions', `${base}/__admin/sessions`, admin)).sessions],
+      create: async (session = {}) => remoteSession(base, await admin('POST sessions', {}, session)),
+      list: async () => [...(await admin('GET sessions', {})).sessions],
     },
   }
 }
@@ -87,7 +87,8 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
   let principals: readonly Principal[] = description.principals
   // One object, shared by the faults and the journal: a loaded state may change the first principal.
   const own = { 'X-API-Key': description.apiKey, 'X-API-Secret': description.apiSecret }
-  const routes = `${base}/__admin/sessions/${id}/`
+  const call = adminCaller(base, own)
+  const scope = { session: id }
   return {
     id,
     baseUrl: base,
@@ -100,16 +101,16 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
     workspaceIds: description.workspaceIds,
     scenario: description.scenario,
     seed: description.seed,
-    faults: remoteFaults(routes, own),
-    journal: remoteJournal(routes, own),
+    faults: remoteFaults(call, scope),
+    journal: remoteJournal(call, scope),
     reset: async () => {
-      await adminRequest('POST reset', `${routes}reset`, own)
+      await call('POST reset', scope)
     },
-    snapshot: () => adminRequest('GET snapshot', `${routes}snapshot`, own),
-    coverage: () => adminRequest('GET coverage', `${routes}coverage`, own),
+    snapshot: () => call('GET snapshot', scope),
+    coverage: () => call('GET coverage', scope),
     loadState: async (state) => {
       // Accounts the session had keep their credentials; a state without the first principal's account brings new ones.
-      const loaded = await adminRequest('POST state', `${routes}state`, own, state)
+      const loaded = await call('POST state', scope, state)
       principals = loaded.principals
       own['X-API-Key'] = principals[0]!.apiKey
       own['X-API-Secret'] = principals[0]!.apiSecret
@@ -117,7 +118,7 @@ function remoteSession(base: string, description: SessionDescription): RemoteSes
     end: async () => {
       // A deleted session's credentials find nothing: a 404 (or the 401 of an unknown key) means ended already.
       try {
-        await adminRequest('DELETE sessions/{id}', `${base}/__admin/sessions/${id}`, own)
+        await call('DELETE sessions/{id}', { id })
         return true
       } catch (error) {
         if (error instanceof MockServerError && (error.status === 404 || error.status === 401)) return false

@@ -7,7 +7,7 @@
 import type { FailOptions, FaultSchedule, Latency, RateLimitOptions } from '../testkit/faults.ts'
 import type { OperationTarget } from '../testkit/targets.ts'
 import type { FaultBody, FaultListing } from '../wire/admin.ts'
-import { adminRequest, MockServerError } from './admin-request.ts'
+import { MockServerError, type AdminCall } from './admin-request.ts'
 
 /** A fault registered on the server: its id (as `list()` shows it) and how to remove it. */
 export interface RemoteFaultHandle {
@@ -28,15 +28,15 @@ export interface RemoteFaults {
   clear(): Promise<void>
 }
 
-/** The faults of the mock whose admin routes are at `admin` (ending in `/`), called with `headers`. */
-export function remoteFaults(admin: string, headers: Record<string, string>): RemoteFaults {
+/** The faults of session `scope.session`, over `call`. */
+export function remoteFaults(call: AdminCall, scope: { session: string }): RemoteFaults {
   const add = async (spec: FaultBody): Promise<RemoteFaultHandle> => {
-    const { id } = await adminRequest('POST faults', `${admin}faults`, headers, spec)
+    const { id } = await call('POST faults', scope, spec)
     return { id, remove: () => remove(id) }
   }
   const remove = async (id: number): Promise<boolean> => {
     try {
-      await adminRequest('DELETE faults/{id}', `${admin}faults/${id}`, headers)
+      await call('DELETE faults/{id}', { ...scope, id })
       return true
     } catch (error) {
       if (error instanceof MockServerError && error.status === 404 && error.detail?.startsWith('no fault ')) return false
@@ -48,10 +48,10 @@ export function remoteFaults(admin: string, headers: Record<string, string>): Re
     disconnect: (target, schedule = {}) => add({ ...schedule, type: 'disconnect', target }),
     latency: (target, latency, schedule = {}) => add({ ...schedule, type: 'latency', target, latency: typeof latency === 'number' ? latency : [latency[0], latency[1]] }),
     rateLimit: (target, options) => add({ ...options, type: 'rateLimit', target }),
-    list: async () => (await adminRequest('GET faults', `${admin}faults`, headers)).faults,
+    list: async () => (await call('GET faults', scope)).faults,
     remove,
     clear: async () => {
-      await adminRequest('DELETE faults', `${admin}faults`, headers)
+      await call('DELETE faults', scope)
     },
   }
 }

@@ -4,7 +4,7 @@
  * journal's own matcher, so that they mean what they mean in-process.
  */
 import { matches, type JournalEntry, type JournalQuery } from '../testkit/journal.ts'
-import { adminRequest } from './admin-request.ts'
+import type { AdminCall } from './admin-request.ts'
 
 /** By operation names as strings: the server may serve operations of your own. */
 export interface RemoteJournal {
@@ -17,9 +17,9 @@ export interface RemoteJournal {
   clear(): Promise<void>
 }
 
-/** The journal of the mock whose admin routes are at `admin` (ending in `/`), called with `headers`. */
-export function remoteJournal(admin: string, headers: Record<string, string>): RemoteJournal {
-  const entries = async () => [...(await adminRequest('GET journal', `${admin}journal`, headers)).entries]
+/** The journal of session `scope.session`, over `call`. */
+export function remoteJournal(call: AdminCall, scope: { session: string }): RemoteJournal {
+  const entries = async () => [...(await call('GET journal', scope)).entries]
   const filter = async (query: JournalQuery<string> = {}) => (await entries()).filter((entry) => matches(entry, query))
   return {
     entries,
@@ -27,7 +27,7 @@ export function remoteJournal(admin: string, headers: Record<string, string>): R
     count: async (query) => (await filter(query)).length,
     last: async (query) => (await filter(query)).at(-1),
     clear: async () => {
-      await adminRequest('DELETE journal', `${admin}journal`, headers)
+      await call('DELETE journal', scope)
     },
   }
 }

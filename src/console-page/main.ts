@@ -14,14 +14,11 @@ const byId = (id: string) => document.getElementById(id)!
 
 /** What the console is looking at: the base state, or one session. */
 interface View {
-  /** `/__admin` or `/__admin/sessions/<id>`: the admin routes of that mock. */
-  prefix: string
   session: string | undefined
 }
 
 function viewOf(hash: string): View {
-  const session = /^#session=(ses_[0-9a-f]+)$/.exec(hash)?.[1]
-  return { prefix: session ? `/__admin/sessions/${session}` : '/__admin', session }
+  return { session: /^#session=(ses_[0-9a-f]+)$/.exec(hash)?.[1] }
 }
 
 class ConsolePage {
@@ -65,7 +62,7 @@ class ConsolePage {
 
   #show(view: View): void {
     this.#view = view
-    this.#transport.prefix = view.prefix
+    this.#transport.session = view.session
     this.#sessions.setCurrent(view.session)
     this.#renderContext()
     const link = byId('snapshot-link') as HTMLAnchorElement

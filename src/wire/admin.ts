@@ -1,6 +1,7 @@
 /**
  * The demo server's admin API on the wire: the JSON each route under `/__admin/` takes and answers, and the
- * console's live log events. Types only (erased from every bundle). The routes (src/server/admin/), the
+ * console's live log events. Types only (erased from every bundle); the routes' paths, methods and body
+ * bounds are admin-routes.ts's table, keyed by the names given here. The routes (src/server/admin/), the
  * published client (src/client/), the console's page (src/console-page/) and the MCP tools
  * (src/server/mcp/) are all typed from here, so a shape is spelled once; test/server/admin-wire.test.ts
  * holds the answers of a running server to these types, key for key.
@@ -181,8 +182,23 @@ export interface SessionRoutes {
   'DELETE sessions/{id}': { answer: { deleted: string } }
 }
 
+/**
+ * A mock's live request log, as server-sent events (not JSON): `history` (the latest requests, when the
+ * stream opens), then `request` for each new one; `sessions`, `dropped` and `closed` carry nothing the
+ * console reads.
+ */
+export interface MockStreamRoutes {
+  'GET events': { events: { history: LogEvent[]; request: LogEvent } }
+}
+
 export type AdminRoutes = MockAdminRoutes & SessionRoutes
+/** A route that answers JSON. */
 export type AdminRoute = keyof AdminRoutes
+export type MockAdminRoute = keyof MockAdminRoutes
+export type SessionRoute = keyof SessionRoutes
+export type StreamRoute = keyof MockStreamRoutes
+/** Every route under `/__admin/`: a mock's (the base state's, or a session's under `sessions/{id}/`) and the server's sessions'. */
+export type AnyAdminRoute = AdminRoute | StreamRoute
 /** The JSON a route answers with. */
 export type AnswerOf<R extends AdminRoute> = AdminRoutes[R]['answer']
 /** The JSON body a route takes (never: none). */

@@ -5,11 +5,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
+import { ADMIN_ROUTES, adminMethod, adminPath } from '../../src/wire/admin-routes.ts'
 import { call, expectJson, expectProblem, rawExchange } from './http-helpers.ts'
 
+// Every route's first segment, in the order of the table (src/wire/admin-routes.ts).
 const ROOT_DETAIL = (method: string, path: string) =>
   `no admin route ${method} ${path}: open it in a browser for the console; the routes are ` +
-  'faults, journal, drift, coverage, reset, snapshot, state, info and sessions (see --help)'
+  'faults, journal, drift, coverage, reset, snapshot, state, info, scenario, records, events and sessions (see --help)'
 
 let server: MockServer
 beforeAll(async () => {
@@ -98,5 +100,42 @@ describe('admin answers on the wire', () => {
     const answer = expectJson(await call(server.url, '/__admin/state', { body, headers: { 'Content-Type': 'application/json' } }), 200)
     expect(answer.replaced).toBe(true)
     expect((await call(server.url, '/__admin/snapshot')).text).toBe(state)
+  })
+})
+
+describe('the table (src/wire/admin-routes.ts)', () => {
+  /** What a route's path takes: a collection, ids that name nothing (a 404 of its own, not of the route). */
+  const SAMPLE = { collection: 'workspaces', id: '1', seq: '1' }
+
+  /** The answer is the route's: its own status or problem, never "no admin route" or a 405. */
+  async function expectServed(route: string, path: string, method: string): Promise<void> {
+    const response = await fetch(`${server.url}${path}`, { method })
+    if (response.headers.get('Content-Type')?.startsWith('text/event-stream')) {
+      expect(response.status, route).toBe(200)
+      await response.body?.cancel()
+      return
+    }
+    const text = await response.text()
+    expect(response.status, `${route}: ${text}`).not.toBe(405)
+    expect(text, route).not.toContain('no admin route')
+  }
+
+  test.each(['the base state', 'a session'])("every mock route is served for %s at the path adminPath builds", async (whose) => {
+    const session = whose === 'a session' ? (await server.sessions.create()).id : undefined
+    for (const route of ADMIN_ROUTES.mock) await expectServed(route, adminPath(route, { ...SAMPLE, session }), adminMethod(route))
+    if (session) server.sessions.delete(session)
+  })
+
+  test('every session route is served at the path adminPath builds', async () => {
+    for (const route of ADMIN_ROUTES.sessions) await expectServed(route, adminPath(route, { ...SAMPLE, id: 'ses_0' }), adminMethod(route))
+    for (const session of server.sessions.list()) server.sessions.delete(session.id)
+  })
+
+  test('a parameter is one segment, whatever it holds: a record id with a slash names a record, not a longer path', async () => {
+    const path = adminPath('GET records/{collection}/{id}', { collection: 'accounts', id: 'a/b c' })
+    expect(path).toBe('/__admin/records/accounts/a%2Fb%20c')
+    expectProblem(await call(server.url, path), 404, server.url, 'no account a/b c')
+    // One that is not valid percent-encoding names no record either (it is not decoded).
+    expectProblem(await call(server.url, '/__admin/records/accounts/%E0'), 404, server.url, 'no account %E0')
   })
 })

@@ -20,7 +20,9 @@ test("the console's code (src/console-page/main.ts and what it imports) as one r
     const code = await bundleConsole()
     expect(typeof code).toBe('string')
     // src/console-page/http-transport.ts, imported by main.ts
-    expect(code).toContain('new EventSource(this.#withToken(`${this.prefix}/events`))')
+    expect(code).toContain('new EventSource(this.#withToken(adminPath("GET events", this.#scope)))')
+    // src/wire/admin-routes.ts, the admin's table, which the transport builds its paths with
+    expect(code).toContain('const ADMIN_PREFIX = "/__admin/";')
     // main.ts itself, its names kept
     expect(code).toContain('function viewOf(hash) {')
     // One module: no import of another file is left for the browser to resolve.
@@ -36,7 +38,7 @@ test('minify: true, as the build asks, gives a much shorter script of the same c
   const plain = await bundleConsole({ minify: false })
   const minified = await bundleConsole({ minify: true })
   expect(minified.length).toBeLessThan(plain.length * 0.7)
-  expect(minified).toContain('/events`')
+  expect(minified).toContain('`GET events`')
   expect(minified).not.toContain('function viewOf(hash) {')
   expect(minified).not.toMatch(/^\s*import\s/m)
 })

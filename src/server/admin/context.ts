@@ -1,3 +1,5 @@
+import type { AnswerOf, MockAdminRoute } from '../../wire/admin.ts'
+import type { RouteParams } from '../../wire/admin-routes.ts'
 import type { SessionRegistry } from '../sessions/registry.ts'
 import type { ServedMock } from '../sessions/served-mock.ts'
 
@@ -18,3 +20,18 @@ export interface Caller {
   readonly apiKey: string | null
   readonly apiSecret: string | null
 }
+
+/** What a mock's admin route is answered with: the request, the mock (the base state or a session) and the path's parameters. */
+export interface MockCall<R extends MockAdminRoute> {
+  readonly request: Request
+  readonly target: ServedMock
+  readonly params: RouteParams<R>
+  /** Most records a scenario or state loaded over HTTP may hold (`--max-records`). */
+  readonly maxRecords: number
+}
+
+/** A mock's admin route: its answer, as the wire types it (a problem is thrown). */
+export type MockHandler<R extends MockAdminRoute> = (call: MockCall<R>) => AnswerOf<R> | Promise<AnswerOf<R>>
+
+/** The handlers of routes `R`: the compiler fails when one of the table's is not served. */
+export type MockHandlers<R extends MockAdminRoute> = { readonly [K in R]: MockHandler<K> }

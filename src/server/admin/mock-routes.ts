@@ -18,74 +18,79 @@
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  *   GET    coverage     what the mock answered of the outcomes that exist (with --coverage); DELETE takes and clears it
  *   ...    records, scenario: the records and the preset served (record-routes.ts)
+ *
+ * The paths, methods and body bounds are the table's (src/wire/admin-routes.ts); the handlers here are typed
+ * by it, route for route.
  */
 import { Problem } from '../../handlers/reply/problem.ts'
 import { validate } from '../../handlers/definitions/validation.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
 import { faultSchema } from '../../testkit/fault-json.ts'
 import type { FaultHandle } from '../../testkit/faults.ts'
-import type { FaultListing, MockInfo } from '../../wire/admin.ts'
+import type { AnswerOf, FaultListing, MockAdminRoute, MockInfo } from '../../wire/admin.ts'
+import type { AdminMatch } from '../../wire/admin-routes.ts'
 import { stateRecords } from '../limits.ts'
 import { countsOf, mockInfo } from '../../mock-admin/info.ts'
 import { checkedState, stateProblem } from '../../mock-admin/state.ts'
 import { SessionBudgetError } from '../sessions/registry.ts'
 import { applyFault, restoreStartupFaults, type ServedMock } from '../sessions/served-mock.ts'
 import { collectsCoverage, coverageOf } from './coverage.ts'
-import { recordRoute } from './record-routes.ts'
+import type { MockHandler, MockHandlers } from './context.ts'
+import { checkRecordPath, RECORD_HANDLERS } from './record-routes.ts'
 import { checkRecords, readJson, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
 
-/** Answers `route` (the path after the mock's admin prefix, e.g. `faults` or `faults/3`) for one mock. */
-export async function mockAdmin(request: Request, target: ServedMock, route: string, maxRecords: number): Promise<Response> {
-  const { api } = target
-  const seq = /^journal\/(\d{1,15})$/.exec(route)?.[1]
-  if (seq !== undefined && request.method === 'GET') {
-    const entry = api.journal.entry(Number(seq))
-    if (!entry) throw new Problem(404, `no journal entry ${seq}: not recorded yet, or no longer kept`)
-    return wireAnswer('GET journal/{seq}', entry)
-  }
-  const faultId = /^faults\/(\d+)$/.exec(route)?.[1]
-  if (faultId !== undefined && request.method === 'DELETE') {
-    if (!api.faults.remove(Number(faultId))) throw new Problem(404, `no fault ${faultId}`)
-    target.startupIds.delete(Number(faultId))
-    return wireAnswer('DELETE faults/{id}', { faults: api.faults.size })
-  }
-  switch (`${request.method} ${route}`) {
-    case 'POST faults':
-      return addFault(request, target)
-    case 'GET faults':
-      return wireAnswer('GET faults', { faults: faultList(target) })
-    case 'DELETE faults':
-      api.faults.clear()
-      restoreStartupFaults(target)
-      return wireAnswer('DELETE faults', { faults: api.faults.size })
-    case 'GET journal':
-      return wireAnswer('GET journal', { entries: api.journal.entries })
-    case 'DELETE journal':
-      api.journal.clear()
-      return wireAnswer('DELETE journal', { entries: [] })
-    case 'GET drift':
-      return wireAnswer('GET drift', { drift: api.drift })
-    case 'POST reset':
-      await api.reset()
-      restoreStartupFaults(target)
-      return wireAnswer('POST reset', { reset: true })
-    case 'GET snapshot':
-      return wireAnswer('GET snapshot', api.snapshot())
-    case 'POST state':
-      return replaceState(request, target, maxRecords)
-    case 'GET info':
-      return wireAnswer('GET info', infoOf(target))
-    case 'GET coverage':
-      return wireAnswer('GET coverage', coverageOf(target, false))
-    case 'DELETE coverage':
-      return wireAnswer('DELETE coverage', coverageOf(target, true))
-    default:
-      return (await recordRoute(request, target, route, maxRecords)) ?? notFound(request)
-  }
+const HANDLERS = {
+  'GET faults': ({ target }) => ({ faults: faultList(target) }),
+  'POST faults': ({ request, target }) => addFault(request, target),
+  'DELETE faults': ({ target }) => {
+    target.api.faults.clear()
+    restoreStartupFaults(target)
+    return { faults: target.api.faults.size }
+  },
+  'DELETE faults/{id}': ({ target, params }) => {
+    if (!target.api.faults.remove(Number(params.id))) throw new Problem(404, `no fault ${params.id}`)
+    target.startupIds.delete(Number(params.id))
+    return { faults: target.api.faults.size }
+  },
+  'GET journal': ({ target }) => ({ entries: target.api.journal.entries }),
+  'GET journal/{seq}': ({ target, params }) => {
+    const entry = target.api.journal.entry(Number(params.seq))
+    if (!entry) throw new Problem(404, `no journal entry ${params.seq}: not recorded yet, or no longer kept`)
+    return entry
+  },
+  'DELETE journal': ({ target }) => {
+    target.api.journal.clear()
+    return { entries: [] }
+  },
+  'GET drift': ({ target }) => ({ drift: target.api.drift }),
+  'POST reset': async ({ target }) => {
+    await target.api.reset()
+    restoreStartupFaults(target)
+    return { reset: true }
+  },
+  'GET snapshot': ({ target }) => target.api.snapshot(),
+  'POST state': ({ request, target, maxRecords }) => replaceState(request, target, maxRecords),
+  'GET info': ({ target }) => infoOf(target),
+  'GET coverage': ({ target }) => coverageOf(target, false),
+  'DELETE coverage': ({ target }) => coverageOf(target, true),
+  ...RECORD_HANDLERS,
+} satisfies MockHandlers<MockAdminRoute>
+
+/**
+ * Answers the route `found` names for one mock (the base state, or a session), or throws its problem: 404
+ * for a path no route has or a method its routes do not take (the records' paths: 405, with `Allow`).
+ */
+export async function mockAdmin(request: Request, target: ServedMock, found: AdminMatch & { mock: true }, maxRecords: number): Promise<Response> {
+  checkRecordPath(request, found)
+  const { route } = found
+  // The event stream is the router's (an exact path): with a trailing slash at the base state it is no route, as before.
+  if (route === undefined || !Object.hasOwn(HANDLERS, route)) throw notFound(request)
+  const handler = HANDLERS[route as MockAdminRoute] as MockHandler<MockAdminRoute>
+  return wireAnswer(route as MockAdminRoute, await handler({ request, target, params: found.params as never, maxRecords }))
 }
 
-async function addFault(request: Request, target: ServedMock): Promise<Response> {
+async function addFault(request: Request, target: ServedMock): Promise<AnswerOf<'POST faults'>> {
   const errors: ErrorDetail[] = []
   const spec = validate(faultSchema, await readJson(request), 'body', errors)
   if (!spec) throw new Problem(422, 'validation failed', errors)
@@ -95,10 +100,10 @@ async function addFault(request: Request, target: ServedMock): Promise<Response>
   } catch (error) {
     throw new Problem(422, (error as Error).message)
   }
-  return wireAnswer('POST faults', { id: handle.id, added: spec, faults: target.api.faults.size }, 201)
+  return { id: handle.id, added: spec, faults: target.api.faults.size }
 }
 
-async function replaceState(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
+async function replaceState(request: Request, target: ServedMock, maxRecords: number): Promise<AnswerOf<'POST state'>> {
   const { value: body, bytes } = await readSizedJson(request)
   if (typeof body === 'object' && body !== null) checkRecords(stateRecords(body), maxRecords, 'body')
   const state = checkedState(body, target.api)
@@ -109,7 +114,7 @@ async function replaceState(request: Request, target: ServedMock, maxRecords: nu
     throw stateProblem(error)
   }
   const { api } = target
-  return wireAnswer('POST state', { replaced: true, counts: countsOf(api), principals: api.principals })
+  return { replaced: true, counts: countsOf(api), principals: api.principals }
 }
 
 /** The active faults, the startup ones marked. */
@@ -121,6 +126,6 @@ function infoOf(target: ServedMock): MockInfo {
   return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target), coverage: collectsCoverage(target) })
 }
 
-function notFound(request: Request): never {
-  throw new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
+function notFound(request: Request): Problem {
+  return new Problem(404, `no admin route ${request.method} ${new URL(request.url).pathname}`)
 }

@@ -15,46 +15,63 @@ import { Problem } from '../../handlers/reply/problem.ts'
 import type { CollectionName } from '../../model/database.ts'
 import { addRecord, COLLECTIONS, deleteRecord, editRecord, listRecords, recordOf } from '../../mock-admin/records.ts'
 import { presetState } from '../../mock-admin/scenario.ts'
+import type { AnswerOf } from '../../wire/admin.ts'
+import type { AdminMatch } from '../../wire/admin-routes.ts'
 import { scenarioRecords, stateRecords } from '../limits.ts'
 import { SessionBudgetError } from '../sessions/registry.ts'
 import type { ServedMock } from '../sessions/served-mock.ts'
+import type { MockHandlers } from './context.ts'
 import { checkRecords, readJson } from './state-body.ts'
-import { wireAnswer } from './wire-answer.ts'
 
-const ROUTE = /^records\/([a-z]+)(?:\/([^/]+))?$/
+type RecordRoute =
+  | 'POST scenario'
+  | 'GET records/{collection}'
+  | 'POST records/{collection}'
+  | 'GET records/{collection}/{id}'
+  | 'PATCH records/{collection}/{id}'
+  | 'DELETE records/{collection}/{id}'
 
-/** The answer of a records or scenario route; undefined for any other route. */
-export async function recordRoute(request: Request, target: ServedMock, route: string, maxRecords: number): Promise<Response | undefined> {
-  if (route === 'scenario' && request.method === 'POST') return switchScenario(request, target, maxRecords)
-  const match = ROUTE.exec(route)
-  if (!match) return undefined
-  const collection = match[1] as CollectionName
-  if (!COLLECTIONS.includes(collection)) throw new Problem(404, `no collection ${match[1]}: one of ${COLLECTIONS.join(', ')}`)
-  const id = match[2] === undefined ? undefined : decodeURIComponent(match[2])
-  const { api } = target
-  switch (`${request.method} ${id === undefined ? 'list' : 'one'}`) {
-    case 'GET list': {
-      const query = new URL(request.url).searchParams
-      const filter = { organization: query.get('organization') ?? undefined, workspace: query.get('workspace') ?? undefined }
-      return wireAnswer('GET records/{collection}', listRecords(api, collection, filter, Number(query.get('page') ?? 1) || 1, Number(query.get('pageSize') ?? 20) || 20))
-    }
-    case 'POST list':
-      return wireAnswer('POST records/{collection}', await addRecord(api, collection, objectOf(await readJson(request))), 201)
-    case 'GET one':
-      return wireAnswer('GET records/{collection}/{id}', recordOf(api, collection, id!))
-    case 'PATCH one':
-      return wireAnswer('PATCH records/{collection}/{id}', await editRecord(api, collection, id!, (await readJson(request)) as Record<string, unknown>))
-    case 'DELETE one':
-      return wireAnswer('DELETE records/{collection}/{id}', await deleteRecord(api, collection, id!))
+export const RECORD_HANDLERS = {
+  'POST scenario': ({ request, target, maxRecords }) => switchScenario(request, target, maxRecords),
+  'GET records/{collection}': ({ request, target, params }) => {
+    const query = new URL(request.url).searchParams
+    const filter = { organization: query.get('organization') ?? undefined, workspace: query.get('workspace') ?? undefined }
+    return listRecords(target.api, params.collection as CollectionName, filter, Number(query.get('page') ?? 1) || 1, Number(query.get('pageSize') ?? 20) || 20)
+  },
+  'POST records/{collection}': async ({ request, target, params }) => addRecord(target.api, params.collection as CollectionName, objectOf(await readJson(request))),
+  'GET records/{collection}/{id}': ({ target, params }) => recordOf(target.api, params.collection as CollectionName, idOf(params.id)),
+  'PATCH records/{collection}/{id}': async ({ request, target, params }) =>
+    editRecord(target.api, params.collection as CollectionName, idOf(params.id), (await readJson(request)) as Record<string, unknown>),
+  'DELETE records/{collection}/{id}': ({ target, params }) => deleteRecord(target.api, params.collection as CollectionName, idOf(params.id)),
+} satisfies MockHandlers<RecordRoute>
+
+/**
+ * A records path names one of the collections (else 404, whatever the method); a method its routes do not
+ * take is a 405 naming those they do. The collection is checked here, before any handler runs.
+ */
+export function checkRecordPath(request: Request, found: AdminMatch): void {
+  const { collection } = found.params
+  if (collection === undefined) return
+  if (!COLLECTIONS.includes(collection as CollectionName)) throw new Problem(404, `no collection ${collection}: one of ${COLLECTIONS.join(', ')}`)
+  if (found.route === undefined) {
+    throw new Problem(405, `${request.method} is not allowed on ${new URL(request.url).pathname}`, undefined, { Allow: found.allow.join(', ') })
   }
-  throw new Problem(405, `${request.method} is not allowed on ${new URL(request.url).pathname}`, undefined, { Allow: id === undefined ? 'GET, POST' : 'GET, PATCH, DELETE' })
+}
+
+/** A record's id from its path segment; one that is not valid percent-encoding names no record, as it is. */
+function idOf(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return segment
+  }
 }
 
 /**
  * A preset and seed served from now on (reset returns to it); the first principal keeps its credentials.
  * Its bounds (`--max-records`, a session's budget) are checked before anything is built.
  */
-async function switchScenario(request: Request, target: ServedMock, maxRecords: number): Promise<Response> {
+async function switchScenario(request: Request, target: ServedMock, maxRecords: number): Promise<AnswerOf<'POST scenario'>> {
   const body = objectOf(await readJson(request)) as { scenario?: unknown; seed?: unknown }
   const records = typeof body.scenario === 'string' ? scenarioRecords(body.scenario) : 0
   checkRecords(records, maxRecords, 'body.scenario', body.scenario)
@@ -73,7 +90,7 @@ async function switchScenario(request: Request, target: ServedMock, maxRecords: 
   }
   target.scenario = String(body.scenario)
   target.seed = seed as number
-  return wireAnswer('POST scenario', { scenario: target.scenario, seed: target.seed, principals: target.api.principals })
+  return { scenario: target.scenario, seed: target.seed, principals: target.api.principals }
 }
 
 function objectOf(value: unknown): Record<string, string | undefined> {

@@ -19,12 +19,12 @@ import { scenarios } from '../../scenarios/presets.ts'
 import { resolveScenario, type ScenarioRef } from '../../scenarios/resolve.ts'
 import type { AdminContext, Caller } from './context.ts'
 import { sameSecret, tokenProblem } from './guard.ts'
-import type { SessionDescription } from '../../wire/admin.ts'
+import type { AnswerOf, SessionDescription, SessionRoute } from '../../wire/admin.ts'
+import { ADMIN_PREFIX, adminPath, type AdminMatch } from '../../wire/admin-routes.ts'
 import { scenarioRecords, stateRecords, type OwnData } from '../limits.ts'
 import { SessionBudgetError, SessionLimitError, SessionOptionsError, type MockSession, type SessionOptions, type SessionRegistry } from '../sessions/registry.ts'
 import { countsOf, describePrincipals } from '../../mock-admin/info.ts'
 import { checkedState, stateProblem } from '../../mock-admin/state.ts'
-import { mockAdmin } from './mock-routes.ts'
 import { checkRecords, readSizedJson } from './state-body.ts'
 import { wireAnswer } from './wire-answer.ts'
 
@@ -47,48 +47,43 @@ export function describeSession(session: MockSession): SessionDescription {
     seed: session.seed,
     created: session.created.toISOString(),
     counts: countsOf(session.api),
-    admin: `/__admin/sessions/${session.id}/`,
+    admin: `${adminPath('GET sessions/{id}', { id: session.id })}/`,
   }
 }
 
-/** Answers `route` (the path after `/__admin/`, starting with `sessions`). */
-export async function sessionsAdmin(request: Request, context: AdminContext, route: string, caller: Caller): Promise<Response> {
-  const { sessions } = context
-  // Stryker disable next-line ArrayDeclaration: same-value
-  const [, id, rest] = /^sessions(?:\/([^/]+)(?:\/(.*))?)?$/.exec(route) ?? []
-  if (id === undefined) {
-    if (!caller.admin) throw tokenProblem()
-    if (request.method === 'POST') return wireAnswer('POST sessions', describeSession(await create(request, context)), 201)
-    if (request.method === 'GET') {
-      return wireAnswer('GET sessions', {
-        sessions: sessions.list().map(describeSession),
-        maxSessions: sessions.maxSessions,
-        idleTimeout: sessions.idleTimeout,
-        /** The presets a session may ask for (besides `scale:<w>x<a>`). */
-        scenarios: Object.keys(scenarios),
-      })
-    }
-    throw new Problem(405, `${request.method} /__admin/sessions: use POST to create a session, GET to list them`, undefined, {
-      Allow: 'GET, POST',
-    })
+type SessionHandler<R extends SessionRoute> = (request: Request, context: AdminContext, id: string) => AnswerOf<R> | Promise<AnswerOf<R>>
+
+const HANDLERS: { readonly [R in SessionRoute]: SessionHandler<R> } = {
+  'GET sessions': (_, { sessions }) => ({
+    sessions: sessions.list().map(describeSession),
+    maxSessions: sessions.maxSessions,
+    idleTimeout: sessions.idleTimeout,
+    /** The presets a session may ask for (besides `scale:<w>x<a>`). */
+    scenarios: Object.keys(scenarios),
+  }),
+  'POST sessions': async (request, context) => describeSession(await create(request, context)),
+  'GET sessions/{id}': (_, { sessions }, id) => {
+    const session = sessions.get(id, true)
+    if (!session) throw sessionGone(sessions, id)
+    return describeSession(session)
+  },
+  'DELETE sessions/{id}': (_, { sessions }, id) => {
+    if (!sessions.delete(id)) throw sessionGone(sessions, id)
+    return { deleted: id }
+  },
+}
+
+/**
+ * Answers one of the server's session routes (the list, or one session); the caller's access is checked
+ * already. A method the path does not take is a 405 naming those it does.
+ */
+export async function sessionsAdmin(request: Request, context: AdminContext, found: AdminMatch & { mock: false }): Promise<Response> {
+  if (found.route === undefined) {
+    const hint = found.session === undefined ? 'use POST to create a session, GET to list them' : 'use GET or DELETE'
+    throw new Problem(405, `${request.method} ${ADMIN_PREFIX}${found.path}: ${hint}`, undefined, { Allow: found.allow.join(', ') })
   }
-  const gone = () => sessionGone(sessions, id)
-  checkSessionAccess(sessions, id, caller)
-  if (rest === undefined || rest === '') {
-    if (request.method === 'DELETE') {
-      if (!sessions.delete(id)) throw gone()
-      return wireAnswer('DELETE sessions/{id}', { deleted: id })
-    }
-    if (request.method === 'GET') {
-      const session = sessions.get(id, true)
-      if (!session) throw gone()
-      return wireAnswer('GET sessions/{id}', describeSession(session))
-    }
-    throw new Problem(405, `${request.method} /__admin/sessions/${id}: use GET or DELETE`, undefined, { Allow: 'GET, DELETE' })
-  }
-  const target = sessions.target(id)
-  if (!target) throw gone()
-  return mockAdmin(request, target, rest.replace(/\/$/, ''), context.maxRecords)
+  const handler = HANDLERS[found.route] as SessionHandler<SessionRoute>
+  return wireAnswer(found.route, await handler(request, context, found.session!))
 }
 
 /**

@@ -1,3 +1,5 @@
+import { adminPath } from '../../wire/admin-routes.ts'
+
 /**
  * Headers of the pages that show secrets or drive the admin (the console, the API reference): no referrer
  * (their address may carry the token), and no framing by another site (a frame could lure clicks).
@@ -32,7 +34,7 @@ export const CONSOLE_PAGE = `<!doctype html>
   </div>
   <nav aria-label="Links">
     <a id="docs-link" href="/api/docs">API reference</a>
-    <a id="snapshot-link" href="/__admin/snapshot" download="snapshot.json">Download snapshot</a>
+    <a id="snapshot-link" href="${adminPath('GET snapshot', {})}" download="snapshot.json">Download snapshot</a>
   </nav>
 </header>
 <div id="context-bar" class="context-bar" hidden></div>

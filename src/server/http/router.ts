@@ -27,7 +27,10 @@ import { baseEvents, consoleFile, consolePage, CONSOLE_ASSETS, sessionEvents } f
 import type { Caller } from '../admin/context.ts'
 import type { Control } from '../admin/control.ts'
 import { callerOf, refusal, tokenProblem, type AdminAccess } from '../admin/guard.ts'
-import { ADMIN_PREFIX, adminRoute, bodyBoundOf } from '../admin/routes.ts'
+import { adminRoute, bodyBoundOf, LARGE_BODY_BOUND, type BodyBound } from '../admin/routes.ts'
+import type { EventStream } from '../console/events.ts'
+import type { StreamRoute } from '../../wire/admin.ts'
+import { ADMIN_PREFIX, matchAdminRoute, type AdminMatch } from '../../wire/admin-routes.ts'
 import { sizeText } from '../../text/size-text.ts'
 import { guardBody } from './body-timeout.ts'
 import { docsPage, docsScript, DOCS_PATH, RENDERER_PATH } from './docs-page.ts'
@@ -56,18 +59,23 @@ interface Route {
   answer(exchange: Exchange, context: Ready, caller: Caller | undefined): RouteAnswer | Promise<RouteAnswer>
 }
 
-const SESSION_EVENTS = /^\/__admin\/sessions\/([^/]+)\/events\/?$/
+/** The bare prefix: the console's page for a browser, else no admin route. */
+const ADMIN_ROOT = ADMIN_PREFIX.slice(0, -1)
+
+/** The event streams of the table, each the answer of a read (GET or HEAD). */
+const STREAMS: { readonly [R in StreamRoute]: (control: Control, session: string | undefined, caller: Caller) => EventStream } = {
+  'GET events': (control, session, caller) => (session === undefined ? baseEvents(control, caller) : sessionEvents(control, session, caller)),
+}
 
 const ROUTES: readonly Route[] = [
   { name: 'admin preflight', cors: 'none', control: false, matches: (x) => isPreflight(x) && isControlPlane(x), answer: refusePreflight },
   { name: 'preflight', cors: 'none', control: false, matches: (x, c) => c.cors && isPreflight(x), answer: preflight },
   { name: 'console page', cors: 'none', control: true, matches: isConsolePage, answer: (x, _, caller) => consolePage(x.request, caller!) },
   { name: 'console files', cors: 'none', control: true, matches: (x) => isRead(x) && x.request.url.pathname.startsWith(CONSOLE_ASSETS), answer: (x) => consoleFile(x.request) },
-  { name: 'events', cors: 'none', control: true, matches: (x) => isRead(x) && x.request.url.pathname === `${ADMIN_PREFIX}events`, answer: (_, c, caller) => baseEvents(c.control, caller!) },
-  { name: 'session events', cors: 'none', control: true, matches: (x) => isRead(x) && SESSION_EVENTS.test(x.request.url.pathname), answer: sessionLog },
-  { name: 'mcp', cors: 'none', control: true, matches: (x) => adminPath(x) === 'mcp', answer: mcp },
-  { name: 'admin', cors: 'none', control: true, matches: (x) => adminPath(x) !== undefined, answer: admin },
-  { name: 'admin root', cors: 'none', control: true, matches: (x) => x.request.url.pathname === '/__admin', answer: notFound },
+  { name: 'events', cors: 'none', control: true, matches: (x) => streamOf(x) !== undefined, answer: stream },
+  { name: 'mcp', cors: 'none', control: true, matches: (x) => adminRouteOf(x) === 'mcp', answer: mcp },
+  { name: 'admin', cors: 'none', control: true, matches: (x) => adminRouteOf(x) !== undefined, answer: admin },
+  { name: 'admin root', cors: 'none', control: true, matches: (x) => x.request.url.pathname === ADMIN_ROOT, answer: notFound },
   // The page shows the principals' secrets: the admin's protection (Host, Origin, the token); its script holds none.
   { name: 'docs page', cors: 'none', control: true, matches: isDocsPage, answer: (x, c, caller) => docsPage(x.request, c.api, caller!) },
   { name: 'docs script', cors: 'api', control: false, matches: (x) => x.request.url.pathname === RENDERER_PATH, answer: (x) => docsScript(x.request) },
@@ -125,20 +133,20 @@ function isRead({ request }: Exchange): boolean {
 }
 
 /** The path after `/__admin/` without a trailing slash; undefined elsewhere. */
-function adminPath({ request }: Exchange): string | undefined {
+function adminRouteOf({ request }: Exchange): string | undefined {
   const { pathname } = request.url
   return pathname.startsWith(ADMIN_PREFIX) ? pathname.slice(ADMIN_PREFIX.length).replace(/\/$/, '') : undefined
 }
 
 /** `/__admin` and below, and the console's page at `/` (for browsers: `Accept: text/html`). */
 function isControlPlane(exchange: Exchange): boolean {
-  return exchange.request.url.pathname === '/__admin' || adminPath(exchange) !== undefined || isConsolePage(exchange)
+  return exchange.request.url.pathname === ADMIN_ROOT || adminRouteOf(exchange) !== undefined || isConsolePage(exchange)
 }
 
 /** The console's page: `/`, `/__admin` or `/__admin/`, read by a browser (curl gets the hint or the admin's 404). */
 function isConsolePage(exchange: Exchange): boolean {
   const { pathname } = exchange.request.url
-  const page = pathname === '/' || pathname === '/__admin' || pathname === ADMIN_PREFIX
+  const page = pathname === '/' || pathname === ADMIN_ROOT || pathname === ADMIN_PREFIX
   // Stryker disable next-line StringLiteral: same-value
   return page && isRead(exchange) && (exchange.request.header('Accept') ?? '').includes('text/html')
 }
@@ -168,28 +176,42 @@ function preflight({ incoming }: Exchange): RouteAnswer {
   )
 }
 
-function sessionLog(exchange: Exchange, context: Ready, caller: Caller | undefined): RouteAnswer {
-  const id = SESSION_EVENTS.exec(exchange.request.url.pathname)![1]!
-  return sessionEvents(context.control, id, caller!)
+/**
+ * The event stream a read names: a session's (a trailing slash or not), or the base state's at its exact
+ * path (with a trailing slash it is an admin route, which has none there).
+ */
+function streamOf(exchange: Exchange): (AdminMatch & { route: StreamRoute }) | undefined {
+  if (!isRead(exchange)) return undefined
+  const route = adminRouteOf(exchange)
+  if (route === undefined) return undefined
+  const found = matchAdminRoute('GET', route)
+  if (!found.mock || found.route === undefined || !Object.hasOwn(STREAMS, found.route)) return undefined
+  if (found.session === undefined && exchange.request.url.pathname.endsWith('/')) return undefined
+  return found as AdminMatch & { route: StreamRoute }
+}
+
+function stream(exchange: Exchange, context: Ready, caller: Caller | undefined): RouteAnswer {
+  const found = streamOf(exchange)!
+  return STREAMS[found.route](context.control, found.session, caller!)
 }
 
 async function mcp(exchange: Exchange, context: Ready, caller: Caller | undefined): Promise<RouteAnswer> {
   if (!caller!.admin) return tokenProblem()
   // Loaded on first use: the MCP SDK is a chunk of its own, which the API and the admin routes never load.
   const { answerMcp } = await import('../mcp/mcp-http.ts')
-  return answerMcp(await adminRequest(exchange), context.control, caller!)
+  return answerMcp(await adminRequest(exchange, LARGE_BODY_BOUND), context.control, caller!)
 }
 
 async function admin(exchange: Exchange, context: Ready, caller: Caller | undefined): Promise<RouteAnswer> {
-  const path = adminPath(exchange)!
-  return adminRoute(await adminRequest(exchange, bodyBoundOf(path)), context.control, path, caller!)
+  const route = adminRouteOf(exchange)!
+  return adminRoute(await adminRequest(exchange, bodyBoundOf(exchange.request.method, route)), context.control, route, caller!)
 }
 
 /**
  * The admin request as a Fetch `Request`, its body bounded by what its route takes: a state upload may be
  * far bigger than an API body, a fault far smaller.
  */
-async function adminRequest({ incoming, request }: Exchange, bound = bodyBoundOf('')): Promise<Request> {
+async function adminRequest({ incoming, request }: Exchange, bound: BodyBound): Promise<Request> {
   const tooLarge = () => new Problem(413, `the admin request body is over ${sizeText(bound.bytes)}: ${bound.hint}`)
   if (Number(request.header('Content-Length') ?? 0) > bound.bytes) throw tooLarge()
   const fetchRequest = await fetchRequestOf(incoming, request, bound.bytes)

@@ -1,8 +1,9 @@
 /**
- * The MCP tools: each one an admin route (admin/routes.ts), called with a route of the tool's own making, so that
- * an agent gets what an HTTP client gets, answers and mistakes alike. A tool that takes `session` acts on
- * that session's routes (`sessions/{id}/...`), without it on the base state; an id is one path segment
- * (encoded, never parsed as a URL), so no input names another session's routes or the base state's.
+ * The MCP tools: each one an admin route (admin/routes.ts), called with its path from the table
+ * (src/wire/admin-routes.ts), so that an agent gets what an HTTP client gets, answers and mistakes alike. A
+ * tool that takes `session` acts on that session's routes (`sessions/{id}/...`), without it on the base
+ * state; an id is one path segment (encoded, never parsed as a URL), so no input names another session's
+ * routes or the base state's.
  *
  * The input schemas describe the arguments to the agent (JSON Schema in `tools/list`) but let any value
  * through: the admin routes check them, so that a mistake reads as it does over HTTP.
@@ -14,8 +15,9 @@ import { summaryText } from '../../coverage/report-text.ts'
 import { includes, type JournalEntry } from '../../testkit/journal.ts'
 import { pacticipantProblem, type OpenApiDocument } from '../../contract/input.ts'
 import type { AdminRoute, AnswerOf } from '../../wire/admin.ts'
+import { ADMIN_PREFIX, adminMethod, adminPath, type PathParams } from '../../wire/admin-routes.ts'
 import type { AdminContext, Caller } from '../admin/context.ts'
-import { adminRoute, ADMIN_PREFIX } from '../admin/routes.ts'
+import { adminRoute } from '../admin/routes.ts'
 
 type JsonSchema = Record<string, unknown>
 type Args = Record<string, unknown>
@@ -33,15 +35,16 @@ export interface Tool {
   run(call: AdminCall, args: Args, origin: string): Promise<unknown>
 }
 
-/** Calls `route` at `path` (after `/__admin/`) as `caller`; resolves with its JSON answer, or throws its `Problem`. */
-export type AdminCall = <R extends AdminRoute>(route: R, path: string, body?: unknown) => Promise<AnswerOf<R>>
+/** Calls `route` with the values of its path as `caller`; resolves with its JSON answer, or throws its `Problem`. */
+export type AdminCall = <R extends AdminRoute>(route: R, params: PathParams<R>, body?: unknown) => Promise<AnswerOf<R>>
 
 export function adminCall(context: AdminContext, caller: Caller): AdminCall {
-  return async (name, route, body) => {
-    const init: RequestInit = { method: name.slice(0, name.indexOf(' ')) }
+  return async (route, params, body) => {
+    const init: RequestInit = { method: adminMethod(route) }
     if (body !== undefined) init.body = JSON.stringify(body)
-    const request = new Request(`http://mcp.invalid${ADMIN_PREFIX}${route}`, init)
-    const response = await adminRoute(request, context, route, caller)
+    const path = adminPath(route, params)
+    // The route as built, never as a URL parses it: a session id `..` stays a segment.
+    const response = await adminRoute(new Request(`http://mcp.invalid${path}`, init), context, path.slice(ADMIN_PREFIX.length), caller)
     return (await response.json()) as never
   }
 }
@@ -52,15 +55,15 @@ const SESSION: JsonSchema = {
 }
 const sessionOnly = { session: SESSION }
 
-/** The admin route of the base state or of `args.session`. */
-function on(args: Args, route: string): string {
+/** Whose route: the base state's, or `args.session`'s. */
+function on(args: Args): { session?: string } {
   const { session } = args
-  if (session === undefined) return route
+  if (session === undefined) return {}
   // An empty segment would make `sessions//reset` the session list's route.
   if (typeof session !== 'string' || session === '') {
     throw new Problem(422, 'validation failed', [{ message: 'expected a session id (create_session answers one)', location: 'session', value: session }])
   }
-  return `sessions/${encodeURIComponent(session)}${route === '' ? '' : `/${route}`}`
+  return { session }
 }
 
 /** The tools that do not depend on the server's operations (query_journal does: `toolsFor`). */
@@ -72,7 +75,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: sessionOnly,
     readOnly: true,
     async run(call, args, origin) {
-      const info = await call('GET info', on(args, 'info'))
+      const info = await call('GET info', on(args))
       return { baseUrl: origin, principals: info.principals, workspaceIds: info.workspaceIds }
     },
   },
@@ -86,14 +89,14 @@ const FIXED_TOOLS: readonly Tool[] = [
     },
     readOnly: false,
     heavy: true,
-    run: (call, args) => call('POST sessions', 'sessions', args),
+    run: (call, args) => call('POST sessions', {}, args),
   },
   {
     name: 'list_sessions',
     description: 'Every live session, the bound on their number, and the preset scenarios',
     input: {},
     readOnly: true,
-    run: (call) => call('GET sessions', 'sessions'),
+    run: (call) => call('GET sessions', {}),
   },
   {
     name: 'end_session',
@@ -103,7 +106,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     readOnly: false,
     run: (call, args) => {
       if (args.session === undefined) throw new Problem(422, 'end_session needs session: the id create_session answered')
-      return call('DELETE sessions/{id}', on(args, ''))
+      return call('DELETE sessions/{id}', { id: on(args).session! })
     },
   },
   {
@@ -112,7 +115,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: sessionOnly,
     readOnly: false,
     heavy: true,
-    run: (call, args) => call('POST reset', on(args, 'reset')),
+    run: (call, args) => call('POST reset', on(args)),
   },
   {
     name: 'add_fault',
@@ -120,14 +123,14 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: { session: SESSION, fault: FAULT_SCHEMA() },
     required: ['fault'],
     readOnly: false,
-    run: (call, args) => call('POST faults', on(args, 'faults'), args.fault),
+    run: (call, args) => call('POST faults', on(args), args.fault),
   },
   {
     name: 'list_faults',
     description: 'The active faults (those from command-line flags marked startup)',
     input: sessionOnly,
     readOnly: true,
-    run: (call, args) => call('GET faults', on(args, 'faults')),
+    run: (call, args) => call('GET faults', on(args)),
   },
   {
     name: 'clear_faults',
@@ -136,15 +139,15 @@ const FIXED_TOOLS: readonly Tool[] = [
     readOnly: false,
     run: (call, args) =>
       args.id === undefined
-        ? call('DELETE faults', on(args, 'faults'))
-        : call('DELETE faults/{id}', on(args, `faults/${encodeURIComponent(String(args.id))}`)),
+        ? call('DELETE faults', on(args))
+        : call('DELETE faults/{id}', { ...on(args), id: String(args.id) }),
   },
   {
     name: 'drift',
     description: "With --live: how the live service's answers differ from the mock's, each difference once, worded as verify's report lines",
     input: sessionOnly,
     readOnly: true,
-    run: (call, args) => call('GET drift', on(args, 'drift')),
+    run: (call, args) => call('GET drift', on(args)),
   },
   {
     name: 'get_coverage',
@@ -153,7 +156,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: sessionOnly,
     readOnly: true,
     async run(call, args) {
-      const document = await call('GET coverage', on(args, 'coverage'))
+      const document = await call('GET coverage', on(args))
       return { summary: summaryText(document), holes: document.summary.holes, document }
     },
   },
@@ -163,7 +166,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     input: sessionOnly,
     readOnly: true,
     heavy: true,
-    run: (call, args) => call('GET snapshot', on(args, 'snapshot')),
+    run: (call, args) => call('GET snapshot', on(args)),
   },
   {
     name: 'load_state',
@@ -172,7 +175,7 @@ const FIXED_TOOLS: readonly Tool[] = [
     required: ['state'],
     readOnly: false,
     heavy: true,
-    run: (call, args) => call('POST state', on(args, 'state'), args.state),
+    run: (call, args) => call('POST state', on(args), args.state),
   },
 ]
 
@@ -226,7 +229,7 @@ export function toolsFor(operations: () => readonly string[], document?: (origin
     heavy: true,
     async run(call, args) {
       const filter = journalFilter(args, new Set(operations()))
-      const { entries } = await call('GET journal', on(args, 'journal'))
+      const { entries } = await call('GET journal', on(args))
       return { entries: entries.filter(filter) }
     },
   }
@@ -252,8 +255,8 @@ function contractTool(document: ((origin: string) => Promise<OpenApiDocument>) |
         if (problem !== undefined) errors.push({ message: problem, location: key, value: args[key] })
       }
       if (errors.length > 0) throw new Problem(422, 'validation failed', errors)
-      const { entries } = await call('GET journal', on(args, 'journal'))
-      const { scenario, seed } = await call('GET info', on(args, 'info'))
+      const { entries } = await call('GET journal', on(args))
+      const { scenario, seed } = await call('GET info', on(args))
       const { consumer, provider } = args as { consumer?: string; provider?: string }
       // Loaded when asked for: the contract builds the OpenAPI document, which the server's start does not need.
       const { pactOf } = await import('../../contract/pact.ts')
