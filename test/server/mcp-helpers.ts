@@ -9,6 +9,7 @@ const TOOLS = [
   'consumer_contract',
   'create_session',
   'drift',
+  'drift_module',
   'end_session',
   'list_faults',
   'list_sessions',

@@ -12,12 +12,16 @@
  *   GET    journal      the request journal; DELETE clears it
  *   GET    journal/{seq} one entry of it (its `seq`: the console's log names it)
  *   GET    drift        with --live: how the service's answers differ from the mock's (`api.drift`)
+ *   GET    drift/findings  with --live: what the service showed that the mock lacks (`driftFindings`)
+ *   GET    drift/module    with --live: the module that makes the mock follow it, as text (`driftModule`)
  *   POST   reset        back to the initial state (startup faults stay)
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
  *   GET    info         what the console shows: scenario, seed, counts, principals, faults, operations
  *   ...    records, scenario: the records and the preset served (record-routes.ts)
  */
+import { liveFindings } from '../../api/drift-module.ts'
+import type { Findings } from '../../codegen/findings.ts'
 import { Problem } from '../../handlers/reply/problem.ts'
 import { validate } from '../../handlers/definitions/validation.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
@@ -64,6 +68,10 @@ export async function mockAdmin(request: Request, target: ServedMock, route: str
       return wireAnswer('DELETE journal', { entries: [] })
     case 'GET drift':
       return wireAnswer('GET drift', { drift: api.drift })
+    case 'GET drift/findings':
+      return wireAnswer('GET drift/findings', await findingsOf(target))
+    case 'GET drift/module':
+      return moduleAnswer(target)
     case 'POST reset':
       await api.reset()
       restoreStartupFaults(target)
@@ -113,6 +121,19 @@ function faultList(target: ServedMock): FaultListing[] {
 
 function infoOf(target: ServedMock): MockInfo {
   return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target) })
+}
+
+/** What the mock's live service showed that the mock lacks; a 409 for a server without `--live`. */
+async function findingsOf(target: ServedMock): Promise<Findings> {
+  const findings = await liveFindings(target.api)
+  if (findings === undefined) throw new Problem(409, 'the server has no live service, so nothing of one was seen: start it with --live <url> --live-operations "*=shadow" (docs/live.md)')
+  return findings
+}
+
+/** The module of the findings, new, as text (a file to save; `drift --operations-out` merges into one). */
+async function moduleAnswer(target: ServedMock): Promise<Response> {
+  const { operationsModule } = await import('../../codegen/operations-module.ts')
+  return new Response(operationsModule(await findingsOf(target)).text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 function notFound(request: Request): never {
