@@ -23,6 +23,17 @@ import { tool } from '../server/mcp-helpers.ts'
 import { startChangingService, type ChangingService } from '../verify/changing-service.ts'
 import { verifyInProcess } from '../verify/in-process.ts'
 
+// docs/live.md's lines, run below against the test's service and server.
+const DOCUMENTED = `
+npx workspace-api-mock --live https://staging.example.com --live-operations "*=shadow"
+npx workspace-api-mock drift --operations-out ./api-changes.ts --url http://127.0.0.1:4010
+`
+/** A documented line as arguments: `from` replaced by `to` in each word, the quotes a shell takes off taken off. */
+function documented(index: number, replace: Record<string, string>): string[] {
+  const words = DOCUMENTED.trim().split('\n')[index]!.replace('npx workspace-api-mock ', '').replaceAll('"', '').split(' ')
+  return words.map((word) => replace[word] ?? word)
+}
+
 const KEY = 'follows-service-key'
 const SECRET = 'follows-service-secret'
 const ZERO = `wse_${'0'.repeat(32)}`
@@ -43,7 +54,7 @@ let folder: string
 beforeAll(async () => {
   upstream = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }) })
   service = await startChangingService(upstream.url, { apiKey: KEY, apiSecret: SECRET }, ['delete', 'status', 'tier', 'documented', 'contact'])
-  mock = await startCli(['--live', service.url, '--live-operations', '*=shadow'], { env: { WORKSPACE_API_MOCK_LIVE_KEY: KEY, WORKSPACE_API_MOCK_LIVE_SECRET: SECRET } })
+  mock = await startCli(documented(0, { 'https://staging.example.com': service.url }), { env: { WORKSPACE_API_MOCK_LIVE_KEY: KEY, WORKSPACE_API_MOCK_LIVE_SECRET: SECRET } })
   folder = mkdtempSync(join(tmpdir(), 'drift-follows-'))
 }, 60_000)
 afterAll(async () => {
@@ -103,7 +114,7 @@ test("the admin and MCP answer the module of what the service showed while the m
 
 test('drift --operations-out writes that module; it type-checks, loads with --operations, and verify with it finds nothing that differs', { timeout: 90_000 }, async () => {
   const file = join(folder, 'api-changes.ts')
-  const written = await runCli(['drift', '--operations-out', file, '--url', mock.url], 30_000)
+  const written = await runCli(documented(1, { './api-changes.ts': file, 'http://127.0.0.1:4010': mock.url }), 30_000)
   expect(written.stderr).toBe('')
   expect(written.code).toBe(0)
   expect(written.stdout).toBe(`wrote the operations module to ${file}: added ${ADDED.join(', ')}\n`)

@@ -7,7 +7,7 @@
  */
 import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createMockApi, driftFindings, startMockServer, z, type MockServer } from '../../src/node/index.ts'
+import { createMockApi, driftFindings, driftModule, startMockServer, z, type MockServer } from '../../src/node/index.ts'
 import { SEEN_BOUNDS, Seen } from '../../src/live/seen.ts'
 import { checkFields } from '../../src/model/fields.ts'
 import { DEFAULT_MODEL, recordModel } from '../../src/model/record-model.ts'
@@ -152,6 +152,10 @@ test("under MSW, the service's OpenAPI document is asked once, without credentia
     expect(asked[0]!.headers['x-api-key']).toBeUndefined()
     expect(asked[0]!.headers['x-api-secret']).toBeUndefined()
     expect(first.openapi).toMatchObject({ seen: `${service.url}/api/openapi.json`, document: { openapi: '3.1.0' } })
+    // docs/live.md's line: an identical service has nothing the mock lacks.
+    const { text, added, notes } = await driftModule(api)
+    expect({ added, notes }).toEqual({ added: [], notes: [] })
+    expect(text).toContain(`make the mock follow ${service.url}, written by workspace-api-mock`)
     await expect(driftFindings(createMockApi({ scenario: 'empty' }))).rejects.toThrow('driftFindings: the mock has no live option, so nothing of a service was seen (docs/live.md)')
   } finally {
     server.close()
