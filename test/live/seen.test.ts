@@ -12,7 +12,7 @@ import { SEEN_BOUNDS, Seen } from '../../src/live/seen.ts'
 import { checkFields } from '../../src/model/fields.ts'
 import { DEFAULT_MODEL, recordModel } from '../../src/model/record-model.ts'
 import { authOf, call } from '../server/http-helpers.ts'
-import { SERVICE, startService, type Service } from './service.ts'
+import { jsonPlant, SERVICE, startService, type Service } from './service.ts'
 
 const hex = (n: number) => n.toString(16).padStart(32, '0')
 
@@ -126,6 +126,21 @@ describe('what is asked of the service for it', () => {
     await call(shadowing.url, '/api/reports', { headers: auth })
     await expect.poll(() => shadowing.api.journal.entries.map((entry) => entry.why.live?.status)).toEqual([405, 404])
     expect((await driftFindings(shadowing.api)).operations).toEqual([])
+  })
+
+  test('live serves the service\'s answer and keeps what it shows as shadow does: the members the mock does not declare', async () => {
+    service.plant = jsonPlant(/^\/api\/workspaces$/, (body) => {
+      for (const record of body.data) record.tier = 'free'
+    })
+    try {
+      const answer = await call(named.url, '/api/workspaces', { headers: authOf(named.api.credentials) })
+      expect(answer.body.data[0].tier).toBe('free')
+    } finally {
+      service.plant = undefined
+    }
+    const { records } = await driftFindings(named.api)
+    expect(records.length).toBeGreaterThan(0)
+    for (const row of records) expect(row).toEqual({ record: 'workspace', seen: 'GET /api/workspaces', values: { id: expect.stringMatching(/^wse_/), tier: 'free' } })
   })
 
   test('not asked: for a caller the mock does not know, for a method no operation can have, or without `*` on a mode that asks the service', async () => {
