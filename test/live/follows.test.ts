@@ -5,9 +5,9 @@
  * takes, a `contact` that repeats the service's credentials, and two operations its OpenAPI document
  * describes (test/verify/changing-service.ts), every operation on `shadow`. A UI's requests go through it;
  * then `GET /__admin/drift/module`, MCP's `drift_module` and `workspace-api-mock drift --operations-out`
- * give the module of what the service showed, without its credentials; the module type-checks, loads with
- * `--operations`, and verify with it against the service finds nothing that differs. A session's requests
- * make a module of their own, and a reset forgets them.
+ * (a child process once, then in this process) give the module of what the service showed, without its
+ * credentials; the module type-checks, loads with `--operations`, and verify with it against the service
+ * finds nothing that differs. A session's requests make a module of their own, and a reset forgets them.
  */
 import { readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +16,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
+import { driftCommand } from '../../src/cli/drift.ts'
 import { typeCheck } from '../support/type-check.ts'
 import { runCli, startCli, type RunningCli } from '../cli/cli-process.ts'
 import { authOf, call } from '../server/http-helpers.ts'
@@ -78,6 +79,13 @@ async function work(as: { apiKey: string; apiSecret: string }, admin: string): P
 
 const lines = (text: string) => text.trim().split('\n')
 
+/** The command in this process (a Node process each costs a second of npm test's two cores), its output captured. */
+async function driftInProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = { stdout: '', stderr: '' }
+  const code = await driftCommand(args, { stdout: { write: (text: string) => (out.stdout += text) }, stderr: { write: (text: string) => (out.stderr += text) } })
+  return { code, ...out }
+}
+
 test("the admin and MCP answer the module of what the service showed while the mock answered, without the service's credentials", { timeout: 60_000 }, async () => {
   await work(mock.principals[0]!, '/__admin/')
   const deleted = ((await call(mock.url, '/__admin/journal')).body.entries as any[]).at(-1)
@@ -129,7 +137,7 @@ test('drift --operations-out writes that module; it type-checks, loads with --op
   expect(verified.stdout).toMatch(/^same {9}own\.deleteWorkspace\.unknown-id\.status +DELETE \/api\/workspaces\/wse_0{32}  404  \[Path identifiers\]$/m)
 
   // A second run merges: the file has all of it already, and is left as it was.
-  const again = await runCli(['drift', '--operations-out', file, '--url', mock.url], 30_000)
+  const again = await driftInProcess('--operations-out', file, '--url', mock.url)
   expect(again).toMatchObject({ code: 0, stderr: '', stdout: `the operations module ${file} has all that was found already (${ADDED.length})\n` })
   expect(readFileSync(file, 'utf8')).toBe(text)
 })
@@ -140,7 +148,7 @@ test("a session's requests make a module of their own (drift --session), and its
   await call(mock.url, '/api/workspaces', { headers: authOf(session) })
   await expect.poll(async () => ((await call(mock.url, `${admin}journal`)).body.entries as any[])[0]?.why.live?.status).toBe(200)
   const file = join(folder, 'session.ts')
-  const written = await runCli(['drift', '--operations-out', file, '--url', mock.url, '--session', session.id], 30_000)
+  const written = await driftInProcess('--operations-out', file, '--url', mock.url, '--session', session.id)
   expect(written.stderr).toBe('')
   expect(lines(written.stdout)[0]).toBe(`wrote the operations module to ${file}: added ${ADDED.filter((item) => !/application\.status|deleteWorkspace/.test(item)).join(', ')}`)
   await call(mock.url, `${admin}reset`, { method: 'POST' })
