@@ -58,8 +58,8 @@ const DRIFT: Command<DriftFlags> = {
     '  workspace-api-mock --live https://staging.example.com --live-operations "*=shadow"',
     '  workspace-api-mock drift --operations-out ./api-changes.ts --url http://127.0.0.1:4010',
     '',
-    'Exit codes: 0 written (or nothing to add); 2 a flag, the file or the server cannot be used (one line says which;',
-    'nothing is written); 1 otherwise.',
+    'Exit codes: 0 written (or nothing to add); 2 a flag, the file or the server cannot be used',
+    '(one line says which; nothing is written); 1 otherwise.',
   ],
 }
 
