@@ -167,6 +167,7 @@ function publicFace(
       mock.resetFactories()
       mock.violations.length = 0
       mock.drift.length = 0
+      mock.live?.reset()
       return store.reset()
     },
     snapshot() {

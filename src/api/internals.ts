@@ -8,7 +8,7 @@ import { factoriesOf, type Factories } from '../factories/factories.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import type { MockContext } from '../handlers/context.ts'
 import type { Operation } from '../handlers/operation.ts'
-import type { RequestJournal } from '../handlers/ports.ts'
+import type { LiveGate, RequestJournal } from '../handlers/ports.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { Dispatcher } from '../handlers/routing/dispatch.ts'
 import type { Baseline } from '../model/baseline.ts'
@@ -49,6 +49,11 @@ function internalsOf(api: MockApi): Internals {
 /** The API the mock serves: its operations (the spec's, yours, the kit's routes), records and documents. */
 export function servedSurfaceOf(api: MockApi): ApiSurface<Operation> {
   return internalsOf(api).mock.surface
+}
+
+/** The live service beside the mock (its `live` option); undefined without one. */
+export function liveGateOf(api: MockApi): LiveGate | undefined {
+  return internalsOf(api).mock.live
 }
 
 /** The overrides in force (a failed test's evidence lists them). */

@@ -42,6 +42,12 @@ export function headerValue(text: string, flag: string): string {
   return text
 }
 
+/** The demo server's admin token (`--admin-token` of the server, and of the commands that read one). */
+export function adminToken(text: string, flag: string): string {
+  if (!/^[\x21-\x7e]{16,}$/.test(text)) throw new FlagError(`${flag} must be at least 16 printable ASCII characters without spaces`)
+  return text
+}
+
 /** Requests a second to a live service, for record and verify. */
 export const DEFAULT_RATE = 5
 

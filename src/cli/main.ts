@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `workspace-api-mock [serve | mcp | record | verify | contract | coverage merge] [flags]`: the commands,
- * each loaded only when asked for, so that `--help` and a flag mistake answer at once and the server's start
- * carries neither `record` (src/record/), `verify` (src/verify/), `contract` (src/contract/) nor coverage's
- * reports. Exit codes: 0 done, 1 a failure (the server cannot start, verify found a difference, coverage
- * below its gate), 2 a command-line mistake or a file that cannot be used (or a Node older than 22.12).
+ * `workspace-api-mock [serve | mcp | record | verify | contract | coverage merge | drift] [flags]`: the
+ * commands, each loaded only when asked for, so that `--help` and a flag mistake answer at once and the
+ * server's start carries neither `record` (src/record/), `verify` (src/verify/), `contract` (src/contract/),
+ * coverage's reports nor the generator `drift` writes with (src/codegen/). Exit codes: 0 done, 1 a failure
+ * (the server cannot start, verify found a difference, coverage below its gate), 2 a command-line mistake or
+ * a file that cannot be used (or a Node older than 22.12).
  */
 import { nodeVersionProblem } from '../node-version.js'
 import { COMMAND, describe } from './command.ts'
@@ -22,6 +23,10 @@ async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'verify') {
     const { verifyCommand } = await import('./verify.ts')
     return verifyCommand(argv.slice(1))
+  }
+  if (argv[0] === 'drift') {
+    const { driftCommand } = await import('./drift.ts')
+    return driftCommand(argv.slice(1))
   }
   if (argv[0] === 'contract') {
     const { contractCommand } = await import('./contract.ts')

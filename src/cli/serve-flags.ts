@@ -16,7 +16,7 @@ import { scenarios } from '../scenarios/presets.ts'
 import { DEFAULT_LIMITS, DEFAULT_SESSION_LIMITS } from '../server/limits.ts'
 import { MAX_LATENCY_MS } from '../testkit/fault-bounds.ts'
 import { FlagError, flagOf, flagRows, helpFlag, parseTable, type Flag as TableFlag } from './flag-table.ts'
-import { duration, existingFile, headerValue, integer, OPERATIONS_MODULE, serviceBase, size, unshownOperationsFlag } from './flag-values.ts'
+import { adminToken, duration, existingFile, headerValue, integer, OPERATIONS_MODULE, serviceBase, size, unshownOperationsFlag } from './flag-values.ts'
 import { sizeText } from '../text/size-text.ts'
 
 /** Everything the command line can set. */
@@ -279,10 +279,7 @@ export const FLAGS: readonly Flag[] = [
     key: 'adminToken',
     value: '<token>',
     description: 'Admin routes and console need Authorization: Bearer <token> (generated when --host is not loopback)',
-    parse(text, flag) {
-      if (!/^[\x21-\x7e]{16,}$/.test(text)) throw new FlagError(`${flag} must be at least 16 printable ASCII characters without spaces`)
-      return text
-    },
+    parse: adminToken,
   }),
   defineFlag({
     name: 'allowed-host',
@@ -347,7 +344,7 @@ export function parseFlags(argv: readonly string[], flags: readonly Flag[] = FLA
   const { settings, positionals, given } = parseTable(argv, { flags, defaults: DEFAULT_SETTINGS, positionals: 1 })
   const [command = 'serve'] = positionals
   if (command !== 'serve' && command !== 'mcp') {
-    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record, verify, contract and coverage`)
+    throw new FlagError(`unknown command "${command}": the commands are serve (the default), mcp, record, verify, contract, coverage and drift`)
   }
   if (given('state') && given('scenario')) {
     throw new FlagError('--state and --scenario are alternatives: --state serves a file, --scenario builds data; give one')
@@ -376,6 +373,7 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     '       workspace-api-mock record --target <url> --api-key <key> --api-secret <secret> --out <file.json>',
     '       workspace-api-mock verify --target <url> --api-key <key> --api-secret <secret> [flags]',
     '       workspace-api-mock contract <journal.json>... --out <pact.json> [flags]',
+    '       workspace-api-mock drift --operations-out <file.ts> --url <server> [flags]',
     '',
     'Serves an in-memory mock of the Workspace and Application Management API over HTTP,',
     'with generated data, CORS for pages on any origin, and icons under /api/icons/.',
@@ -410,8 +408,12 @@ export function helpText(flags: readonly Flag[] = FLAGS): string {
     'contract: writes a Pact V4 consumer contract from the mock\'s journal, for the provider to verify',
     '("workspace-api-mock contract --help", docs/contract.md).',
     '',
+    'drift: writes the module that makes the mock follow what a running server\'s --live service showed',
+    '("workspace-api-mock drift --help", docs/live.md).',
+    '',
     'Admin routes, under /__admin/ for the base state and under /__admin/sessions/{id}/ for a session:',
-    'POST/GET/DELETE faults, GET/DELETE journal, GET drift, POST reset, GET snapshot, POST state, GET info.',
+    'POST/GET/DELETE faults, GET/DELETE journal, GET drift (drift/findings, drift/module), POST reset,',
+    'GET snapshot, POST state, GET info.',
     'Writes take application/json. On loopback they need no credentials; with --admin-token (generated',
     'when --host is not loopback) they need Authorization: Bearer <token>, and a session\'s own routes',
     'also take its own X-API-Key and X-API-Secret. Other origins and unknown Host names are refused.',

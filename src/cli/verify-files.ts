@@ -43,14 +43,15 @@ export function loadBaseline(path: string): Report {
 }
 
 /**
- * The module `--operations-out` merges into, or undefined when there is none yet. A file without the
- * lines a merge inserts above is not one verify wrote: refused, so that no file of the user's is rewritten.
+ * The module `--operations-out` merges into (verify's, drift's), or undefined when there is none yet. A
+ * file without the lines a merge inserts above is not one they wrote: refused, so that no file of the
+ * user's is rewritten.
  */
 export function existingModule(path: string): string | undefined {
   if (!existsSync(path)) return undefined
   const text = read(() => readRegularFile(path, MODULE_FILE))
   const missing = Object.values(MARKS).find((mark) => !text.includes(mark))
-  if (missing !== undefined) throw new VerifyFileError(`--operations-out ${path}: not a module verify wrote (the line "${missing}" is missing): name a new file, or put the line back`)
+  if (missing !== undefined) throw new VerifyFileError(`--operations-out ${path}: not a module verify or drift wrote (the line "${missing}" is missing): name a new file, or put the line back`)
   return text
 }
 

@@ -106,6 +106,37 @@ export interface LiveGate {
   mocks(operation: OperationSpec): boolean | undefined
   /** Answers a request of an operation that is not on `mock`, after faults, authentication and overrides. */
   answer(exchange: LiveExchange): Promise<Answer>
+  /**
+   * A request no operation takes, which the mock answers 404 or 405 (`trace` is its journal entry's), from
+   * `principal` (undefined: not one of the mock's): with `*` on a mode that asks the service, the service
+   * is asked too, in the background, for what it has that the mock lacks.
+   */
+  unrouted(request: ApiRequest, trace: { live?: LiveNote }, principal: Account | undefined): void
+  /** What the service showed that the mock lacks, since the last reset (the service's document asked for once). */
+  seen(): Promise<LiveSeen>
+  /** Forgets what was seen (`api.reset()`). */
+  reset(): void
+}
+
+type SeenRecordKind = 'workspace' | 'application'
+
+/**
+ * What the live service showed that the mock lacks, as the generator of the code that follows it reads it
+ * (src/codegen/findings.ts): every member but `credentials` is the service's text, bounded (src/live/seen.ts).
+ */
+export interface LiveSeen {
+  /** The service's base URL. */
+  source: string
+  /** Records it answered: the members the mock does not declare (and the id), each with its request line. */
+  records: Array<{ record: SeenRecordKind; seen: string; values: Record<string, unknown> }>
+  /** Fields a write of its answered with the value sent. */
+  writable: Array<{ record: SeenRecordKind; field: string; seen: string }>
+  /** Requests it answered that no route of the mock takes (the mock's 404 or 405), as sent. */
+  operations: Array<{ method: string; path: string; status: number; seen: string }>
+  /** Its OpenAPI document, and where it came from. */
+  openapi?: { document: unknown; seen: string }
+  /** The service's credentials sent so far: taken out of all of it before it becomes code. */
+  credentials: readonly string[]
 }
 
 /** One request for the live gate, with the pipeline's ways of answering it from the mock. */

@@ -65,10 +65,14 @@ export class Service {
     })
   }
 
+  /** The request's path below the mock's base URL, and its query: `/api/applications?page_size=10`. */
+  below(request: ApiRequest): string {
+    return `${request.url.pathname.slice(this.#basePath.length)}${request.url.search}`
+  }
+
   /** The service's URL of a request: the target, then the request's path below the mock's base and its query. */
   url(request: ApiRequest): string {
-    const below = request.url.pathname.slice(this.#basePath.length)
-    const url = new URL(`${this.#live.target}${below}${request.url.search}`)
+    const url = new URL(`${this.#live.target}${this.below(request)}`)
     if (url.origin !== this.#live.origin || !url.pathname.startsWith(`${this.#targetPath}/api`)) {
       throw new Problem(400, `${request.url.pathname} is not a path the live service is asked about`)
     }
@@ -88,7 +92,7 @@ export class Service {
    * Asks the service, notes its status and time (or why none came) and answers what it said. A request it
    * cannot be asked (a body over the kit's limit) or no answer throws the problem the client gets.
    */
-  async ask(operation: OperationSpec, request: ApiRequest, credentials: Credentials | undefined, note: LiveNote): Promise<Asked> {
+  async ask(operation: OperationSpec | undefined, request: ApiRequest, credentials: Credentials | undefined, note: LiveNote): Promise<Asked> {
     const body = request.hasBody ? await request.body() : undefined
     if (body?.truncated) throw new Problem(413, `the body is larger than ${sizeText(MAX_BODY_BYTES)}, the most the kit forwards to the live service`)
     const headers = this.#headers(operation, request, credentials)
@@ -110,21 +114,46 @@ export class Service {
     return this.#asked(answer, request, credentials)
   }
 
-  #headers(operation: OperationSpec, request: ApiRequest, credentials: Credentials | undefined): Headers {
+  /**
+   * The service's OpenAPI document as it publishes it (`GET /api/openapi.json` below the target), asked
+   * without credentials (it is public on the API's services) within the same bounds; undefined when no
+   * answer came or it was a redirect.
+   */
+  async document(): Promise<{ status: number; type: string | null; text: string; url: string } | undefined> {
+    const url = `${this.#live.target}/api/openapi.json`
+    const headers = this.#passedThrough(new Headers({ accept: 'application/json' }))
+    try {
+      const answer = await this.#client.send(() => new Request(url, { headers }), 'GET /api/openapi.json')
+      if (answer.status === 0 || (answer.status >= 300 && answer.status < 400)) return undefined
+      return { status: answer.status, type: answer.headers.get('Content-Type'), text: answer.text, url }
+    } catch (error) {
+      if (error instanceof LiveError) return undefined
+      throw error
+    }
+  }
+
+  #headers(operation: OperationSpec | undefined, request: ApiRequest, credentials: Credentials | undefined): Headers {
     const headers = new Headers()
-    const declared = (operation.contract?.parameters ?? []).filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name.toLowerCase())
+    const declared = (operation?.contract?.parameters ?? []).filter((parameter) => parameter.in === 'header').map((parameter) => parameter.name.toLowerCase())
     for (const name of [...SENT_ON, ...declared]) {
       const value = request.header(name)
       if (value !== null && !NEVER_SENT.has(name)) headers.set(name, value)
     }
     if (!headers.has('accept')) headers.set('accept', 'application/json, application/problem+json')
-    // MSW's mark for a request it must let through (it takes the mark off): else the mock's own handlers,
-    // which match /api/... on any origin, would answer the request they forward.
-    if (!this.#live.withoutMsw) headers.append('accept', 'msw/passthrough')
+    this.#passedThrough(headers)
     if (credentials) {
       headers.set('X-API-Key', credentials.apiKey)
       headers.set('X-API-Secret', credentials.apiSecret)
     }
+    return headers
+  }
+
+  /**
+   * `headers` with MSW's mark for a request it must let through (it takes the mark off): else the mock's
+   * own handlers, which match /api/... on any origin, would answer the request they forward.
+   */
+  #passedThrough(headers: Headers): Headers {
+    if (!this.#live.withoutMsw) headers.append('accept', 'msw/passthrough')
     return headers
   }
 

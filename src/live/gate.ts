@@ -4,15 +4,21 @@
  * records); `fallback` serves the mock's unless it has no such record; `shadow` serves the mock's and asks
  * the service in the background. Every forwarded request's journal entry says so in `why.live`, and each
  * answer of the service is compared with what the mock answers to the same request (drift.ts): the mock's
- * own answer where it gave one, else a dry run over a store that keeps its writes to itself.
+ * own answer where it gave one, else a dry run over a store that keeps its writes to itself; what it shows
+ * that the mock lacks is kept for the code that follows the service (follow.ts), and a request no route of
+ * the mock takes is asked of the service too, in the background, when `*` asks it.
  */
+import type { ApiRequest } from '../handlers/api-request.ts'
 import type { MockContext } from '../handlers/context.ts'
-import type { LiveExchange, LiveGate } from '../handlers/ports.ts'
+import type { OperationSpec } from '../handlers/operation-spec.ts'
+import type { LiveExchange, LiveGate, LiveSeen } from '../handlers/ports.ts'
 import { Problem, problemReply } from '../handlers/reply/problem.ts'
 import type { Answer } from '../handlers/reply/reply.ts'
 import type { DriftEntry, LiveMode, LiveNote, RequestTrace } from '../handlers/trace.ts'
+import type { Account } from '../model/schemas.ts'
 import { DriftLog, jsonOf, sideOf } from './drift.ts'
 import { dryStore } from './dry-store.ts'
+import { Follower, ROUTE_METHODS } from './follow.ts'
 import { Service, type Asked } from './forward.ts'
 import { keepRecords } from './keep.ts'
 import { checkLive, type CheckedLive, type LiveSettings } from './options.ts'
@@ -24,6 +30,9 @@ const UNNOTED: RequestTrace = { answered: false, read() {}, wrote() {}, knob() {
 
 /** Most `shadow` requests under way at once: past them, a request is served without asking the service. */
 export const MAX_SHADOWS = 8
+
+/** What the service is asked with: the request, its caller, and its operation when the mock has one. */
+type Asking = Pick<LiveExchange, 'request' | 'principal'> & { operation?: OperationSpec }
 
 /** Why a request is not forwarded by a demo server that listens beyond loopback. */
 const NOT_ADMITTED =
@@ -39,6 +48,8 @@ class Gate implements LiveGate {
   readonly #mock: MockContext
   readonly #service: Service
   readonly #drift: DriftLog | undefined
+  /** What the service showed that the mock lacks (with drift on): the code that follows it is written from it. */
+  readonly #follower: Follower | undefined
   /** The operations the mock answers itself. */
   readonly #mocked: ReadonlySet<string>
   #shadows = 0
@@ -48,6 +59,7 @@ class Gate implements LiveGate {
     this.#mock = mock
     this.#service = new Service(live, mock)
     this.#drift = live.drift ? new DriftLog(mock, drift, live.onDrift) : undefined
+    this.#follower = live.drift ? new Follower(this.#service, live.target, mock.surface.model) : undefined
     const modeOf = (name: string) => live.modes.get(name) ?? live.modes.get('*') ?? 'mock'
     this.#mocked = new Set(mock.surface.operations.map((operation) => operation.name).filter((name) => modeOf(name) === 'mock'))
   }
@@ -67,7 +79,7 @@ class Gate implements LiveGate {
   /** `live` and `record`: the service's answer (its records kept first, for `record`). */
   async #forwarded(exchange: LiveExchange, mode: 'live' | 'record'): Promise<Answer> {
     const note = this.#note(exchange, mode, 'service')
-    if (!this.#admitted(exchange, note)) throw new Problem(403, `the live service was ${note.error}`)
+    if (!this.#admitted(exchange.request, note)) throw new Problem(403, `the live service was ${note.error}`)
     const asked = await this.#ask(exchange, note)
     const json = mode === 'record' || this.#drift ? jsonOf(asked.headers.get('Content-Type'), asked.text) : undefined
     if (mode === 'record' && asked.status < 300) await keepRecords(this.#mock, exchange.operation, exchange.principal, json, note)
@@ -84,7 +96,7 @@ class Gate implements LiveGate {
       const note = this.#note(exchange, 'fallback', 'service')
       let asked: Asked
       try {
-        if (!this.#admitted(exchange, note)) throw error
+        if (!this.#admitted(exchange.request, note)) throw error
         asked = await this.#ask(exchange, note)
       } catch {
         // No answer from the service: the mock's own 404 stands (`why.live.error` says why).
@@ -113,14 +125,35 @@ class Gate implements LiveGate {
 
   #shadowed(exchange: LiveExchange, answer: Answer): void {
     const note = this.#note(exchange, 'shadow', 'mock')
-    if (!this.#admitted(exchange, note)) return
+    this.#inBackground(exchange, note, (asked) => this.#compare(exchange, note, asked, jsonOf(asked.headers.get('Content-Type'), asked.text), () => answer))
+  }
+
+  unrouted(request: ApiRequest, trace: { live?: LiveNote }, principal: Account | undefined): void {
+    const mode = this.#live.modes.get('*')
+    const follower = this.#follower
+    // Only the mock's own principals are forwarded, as for the operations it has.
+    if (follower === undefined || mode === undefined || mode === 'mock' || principal === undefined || !ROUTE_METHODS.has(request.method)) return
+    let url: string
+    try {
+      url = this.#service.url(request)
+    } catch {
+      return
+    }
+    const note: LiveNote = { mode, url, served: 'mock', credentials: 'none', drift: [] }
+    trace.live = note
+    this.#inBackground({ request, principal }, note, (asked) => follower.unrouted(request, asked))
+  }
+
+  /** Asks the service in the background (within MAX_SHADOWS at once), then `then` with its answer; the client does not wait. */
+  #inBackground(asking: Asking, note: LiveNote, then: (asked: Asked) => unknown): void {
+    if (!this.#admitted(asking.request, note)) return
     if (this.#shadows >= MAX_SHADOWS) {
       note.error = `not asked: ${MAX_SHADOWS} shadow requests were under way`
       return
     }
     this.#shadows++
-    this.#ask(exchange, note)
-      .then((asked) => this.#compare(exchange, note, asked, jsonOf(asked.headers.get('Content-Type'), asked.text), () => answer))
+    this.#ask(asking, note)
+      .then(then)
       .catch((error: unknown) => {
         note.error ??= error instanceof Problem ? error.detail : String(error)
       })
@@ -134,21 +167,23 @@ class Gate implements LiveGate {
     return note
   }
 
-  #admitted(exchange: LiveExchange, note: LiveNote): boolean {
-    if (this.#live.admits === undefined || this.#live.admits(exchange.request)) return true
+  #admitted(request: ApiRequest, note: LiveNote): boolean {
+    if (this.#live.admits === undefined || this.#live.admits(request)) return true
     note.error = NOT_ADMITTED
     return false
   }
 
-  #ask(exchange: LiveExchange, note: LiveNote): Promise<Asked> {
-    const credentials = this.#service.credentials(exchange.principal)
+  #ask(asking: Asking, note: LiveNote): Promise<Asked> {
+    const credentials = this.#service.credentials(asking.principal)
     note.credentials = credentials ? 'mapped' : 'none'
-    return this.#service.ask(exchange.operation, exchange.request, credentials, note)
+    this.#follower?.sent(credentials)
+    return this.#service.ask(asking.operation, asking.request, credentials, note)
   }
 
-  /** Compares the service's answer with the mock's (`mock` gives it, a problem it throws included). */
+  /** Compares the service's answer with the mock's (`mock` gives it, a problem it throws included), and keeps what it shows the mock lacks. */
   async #compare(exchange: LiveExchange, note: LiveNote, asked: Asked, json: unknown, mock: () => Answer | Promise<Answer>): Promise<void> {
     if (this.#drift === undefined) return
+    await this.#follower?.answered(exchange, asked, json)
     let answer: Answer
     try {
       answer = await mock()
@@ -170,6 +205,14 @@ class Gate implements LiveGate {
       service: sideOf({ status: asked.status, headers: asked.headers, text: asked.text, json }, this.#live.target, operation.name, this.#drift.judge),
       mock: side,
     })
+  }
+
+  seen(): Promise<LiveSeen> {
+    return this.#follower?.seen() ?? Promise.resolve({ source: this.#live.target, records: [], writable: [], operations: [], credentials: [] })
+  }
+
+  reset(): void {
+    this.#follower?.reset()
   }
 
   #dryStore() {

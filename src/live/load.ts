@@ -19,5 +19,8 @@ export function liveGate(options: LiveOptions, mock: () => MockContext, drift: D
     ready,
     mocks: (operation) => gate?.mocks(operation),
     answer: (exchange) => gate!.answer(exchange),
+    unrouted: (request, trace, principal) => gate?.unrouted(request, trace, principal),
+    seen: () => ready.then(() => gate!.seen()),
+    reset: () => gate?.reset(),
   }
 }

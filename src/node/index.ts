@@ -1,7 +1,8 @@
 /**
  * workspace-api-mock/node: everything of the platform-free core, plus what only runs in Node
  * (the HTTP server behind the `workspace-api-mock` command) or belongs beside it (the consumer contract,
- * which builds the OpenAPI document a browser bundle loads only when asked for).
+ * which builds the OpenAPI document a browser bundle loads only when asked for; the code that follows the
+ * live service, whose generator a page never needs).
  */
 export * from '../index.ts'
 export {
@@ -21,6 +22,9 @@ export {
   type SessionLimits,
 } from '../server/sessions/registry.ts'
 export { withCredentials } from '../scenarios/with-credentials.ts'
+export { driftFindings, driftModule } from '../api/drift-module.ts'
+export { MergeError, type OperationsModule } from '../codegen/operations-module.ts'
+export type { Findings } from '../codegen/findings.ts'
 export {
   connectMockServer,
   type ConnectOptions,

@@ -5,6 +5,7 @@
  * and what the reference mock has. Nothing is sent for it: it reads the answers the checks read.
  */
 import type { ApiSurface } from '../handlers/api-surface.ts'
+import { routeAnswered } from '../checks/route-answered.ts'
 import { knownOf, MAX_FINDINGS, type Findings, type FoundRecord } from '../codegen/findings.ts'
 import type { TargetAnswerHook } from './run.ts'
 
@@ -27,12 +28,6 @@ const ROUTE_PROBES = new Set(['methods.delete', 'methods.patch'])
 const MAX_KEPT_CHARACTERS = 16 * 1024 * 1024
 /** The longest `seen` kept (the findings take 2,000 characters; a comment shows 120). */
 const MAX_SEEN = 300
-
-/**
- * Whether a status says the route is there: not 405 or 501 (no such method), not the service failing, and
- * not a 404 for a path that names no record (no such route).
- */
-const hasRoute = (path: string, status: number) => status !== 405 && status !== 501 && status < 500 && (status !== 404 || /\/[a-z]+_[0-9a-f]+(?=\/|$)/.test(path))
 
 export interface FoundOfRun {
   /** Keeps what a target's answer shows (runVerify's `onTargetAnswer`). */
@@ -62,7 +57,7 @@ export function foundOfRun(source: string): FoundOfRun {
         keptCharacters += answer.text.length
         kept.push({ operation: probe.operation!, seen, data: json.data })
       }
-      if (ROUTE_PROBES.has(probe.id) && hasRoute(request.path, answer.status)) {
+      if (ROUTE_PROBES.has(probe.id) && routeAnswered(request.path, answer.status)) {
         operations.push({ method: request.method, path: request.path, status: answer.status, seen })
       }
       if (probe.id === 'openapi.json' && answer.status === 200 && typeof json?.openapi === 'string') document = { document: json, seen: `${source}${request.path}`.slice(0, MAX_SEEN) }

@@ -41,6 +41,8 @@ const MOCK_ROUTES = {
   'GET journal/{seq}': { params: { seq: /^\d{1,15}$/ } },
   'DELETE journal': {},
   'GET drift': {},
+  'GET drift/findings': {},
+  'GET drift/module': {},
   'GET coverage': {},
   'DELETE coverage': {},
   'POST reset': {},

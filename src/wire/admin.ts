@@ -8,6 +8,7 @@
  */
 import type { Principal } from '../api/mock-api.ts'
 import type { CoverageDocument } from '../coverage/document.ts'
+import type { Findings } from '../codegen/findings.ts'
 import type { ResolvedProfile } from '../handlers/profile.ts'
 import type { DriftEntry } from '../handlers/trace.ts'
 import type { CollectionName } from '../model/database.ts'
@@ -154,6 +155,10 @@ export interface MockAdminRoutes {
   'DELETE journal': { answer: { entries: [] } }
   /** With `--live`: how the service's answers differ from the mock's, each difference once (`api.drift`). */
   'GET drift': { answer: { drift: readonly DriftEntry[] } }
+  /** With `--live`: what the service showed that the mock lacks, as the generator of the code that follows it reads it. */
+  'GET drift/findings': { answer: Findings }
+  /** With `--live`: that module's text (`text/plain`, not JSON), new: `drift --operations-out` merges into a file. */
+  'GET drift/module': { answer: string }
   'POST reset': { answer: { reset: true } }
   'GET snapshot': { answer: ScenarioState }
   'POST state': { body: ScenarioState; answer: { replaced: true; counts: Counts; principals: readonly Principal[] } }

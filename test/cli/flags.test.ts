@@ -58,7 +58,7 @@ describe('parseFlags', () => {
     [['--api-key', 'has space'], '--api-key must be printable ASCII without spaces, got "has space"'],
     [['--api-secret', 'é'], '--api-secret must be printable ASCII without spaces, got "é"'],
     [['--help=yes'], '--help takes no value'],
-    [['start'], 'unknown command "start": the commands are serve (the default), mcp, record, verify, contract and coverage'],
+    [['start'], 'unknown command "start": the commands are serve (the default), mcp, record, verify, contract, coverage and drift'],
     [['serve', 'now'], 'unexpected argument "now"'],
   ])('%j: FlagError "%s"', (args, message) => {
     expect(() => parseFlags(args)).toThrow(FlagError)

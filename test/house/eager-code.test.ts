@@ -41,6 +41,8 @@ const LAZY = [
   'src/live/gate.ts',
   'src/live/forward.ts',
   'src/live/drift.ts',
+  'src/live/follow.ts',
+  'src/live/seen.ts',
   'src/checks/',
   'src/service-client/',
   'node_modules/yaml/',

@@ -52,6 +52,7 @@ const TITLES: Record<number, string> = {
   404: 'Not Found',
   405: 'Method Not Allowed',
   408: 'Request Timeout',
+  409: 'Conflict',
   413: 'Request Entity Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Entity',

@@ -9,6 +9,7 @@ const TOOLS = [
   'consumer_contract',
   'create_session',
   'drift',
+  'drift_module',
   'end_session',
   'get_coverage',
   'list_faults',

@@ -69,7 +69,7 @@ test.each([
   [
     'an --operations-out file verify did not write',
     () => verify(mock.url, '--operations-out', join(dir, 'bad-profile.json')),
-    /: --operations-out .*bad-profile\.json: not a module verify wrote \(the line "\/\/ workspace-api-mock: new workspace fields go above this line" is missing\): name a new file, or put the line back$/,
+    /: --operations-out .*bad-profile\.json: not a module verify or drift wrote \(the line "\/\/ workspace-api-mock: new workspace fields go above this line" is missing\): name a new file, or put the line back$/,
   ],
   ['--openapi without --operations-out', () => verify(mock.url, '--openapi', join(dir, 'deep.json')), /: --openapi names the document --operations-out reads operations from: give --operations-out too \(every flag: /],
   ['an --openapi that answers no JSON', () => verify(mock.url, '--operations-out', join(dir, 'new.ts'), '--openapi', `${urlOf(html)}/openapi.json`), /: --openapi: http:\/\/127\.0\.0\.1:\d+\/openapi\.json answered no JSON$/],

@@ -9,6 +9,8 @@ import { Problem } from '../reply/problem.ts'
 import { emptyReply, type Answer } from '../reply/reply.ts'
 import { allowedMethods } from './matcher.ts'
 import { journaled, type MaybePromise } from '../definitions/run-operation.ts'
+import { authenticate } from '../definitions/auth.ts'
+import type { Account } from '../../model/schemas.ts'
 
 /** 414 for a URL under the API that is longer than the mock reads. */
 export function overlongReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
@@ -17,11 +19,15 @@ export function overlongReply(mock: MockContext, request: ApiRequest): MaybeProm
   })
 }
 
-/** Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and OPTIONS. */
+/**
+ * Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and OPTIONS. With
+ * `live`, the service may be asked too, for the code that follows it (src/live/gate.ts, `unrouted`).
+ */
 export function fallbackReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
-  return journaled(mock, request, undefined, {}, () => {
+  return journaled(mock, request, undefined, {}, (entry) => {
     const { url } = request
     const allowed = allowedMethods(url, mock.surface.operations, mock.baseUrl)
+    if (mock.live !== undefined) mock.live.unrouted(request, entry, principalOf(mock, request))
     if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
     const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
     if (request.method === 'OPTIONS') {
@@ -31,4 +37,14 @@ export function fallbackReply(mock: MockContext, request: ApiRequest): MaybeProm
       Allow: allow,
     })
   })
+}
+
+/** The mock's principal a request authenticates as: the live service is asked only for one (no route needs one). */
+function principalOf(mock: MockContext, request: ApiRequest): Account | undefined {
+  if (!mock.store.settled) return undefined
+  try {
+    return authenticate(request, mock.store, false)
+  } catch {
+    return undefined
+  }
 }

@@ -30,8 +30,8 @@ export interface MockCall<R extends MockAdminRoute> {
   readonly maxRecords: number
 }
 
-/** A mock's admin route: its answer, as the wire types it (a problem is thrown). */
-export type MockHandler<R extends MockAdminRoute> = (call: MockCall<R>) => AnswerOf<R> | Promise<AnswerOf<R>>
+/** A mock's admin route: its answer, as the wire types it, or a `Response` of another media type (a problem is thrown). */
+export type MockHandler<R extends MockAdminRoute> = (call: MockCall<R>) => AnswerOf<R> | Response | Promise<AnswerOf<R> | Response>
 
 /** The handlers of routes `R`: the compiler fails when one of the table's is not served. */
 export type MockHandlers<R extends MockAdminRoute> = { readonly [K in R]: MockHandler<K> }

@@ -12,6 +12,8 @@
  *   GET    journal      the request journal; DELETE clears it
  *   GET    journal/{seq} one entry of it (its `seq`: the console's log names it)
  *   GET    drift        with --live: how the service's answers differ from the mock's (`api.drift`)
+ *   GET    drift/findings  with --live: what the service showed that the mock lacks (`driftFindings`)
+ *   GET    drift/module    with --live: the module that makes the mock follow it, as text (`driftModule`)
  *   POST   reset        back to the initial state (startup faults stay)
  *   GET    snapshot     the whole state as JSON
  *   POST   state        a new state (validated like --state): served from now on, and what reset returns to
@@ -22,6 +24,8 @@
  * The paths, methods and body bounds are the table's (src/wire/admin-routes.ts); the handlers here are typed
  * by it, route for route.
  */
+import { liveFindings } from '../../api/drift-module.ts'
+import type { Findings } from '../../codegen/findings.ts'
 import { Problem } from '../../handlers/reply/problem.ts'
 import { validate } from '../../handlers/definitions/validation.ts'
 import type { ErrorDetail } from '../../model/schemas.ts'
@@ -64,6 +68,8 @@ const HANDLERS = {
     return { entries: [] }
   },
   'GET drift': ({ target }) => ({ drift: target.api.drift }),
+  'GET drift/findings': ({ target }) => findingsOf(target),
+  'GET drift/module': ({ target }) => moduleAnswer(target),
   'POST reset': async ({ target }) => {
     await target.api.reset()
     restoreStartupFaults(target)
@@ -87,7 +93,9 @@ export async function mockAdmin(request: Request, target: ServedMock, found: Adm
   // The event stream is the router's (an exact path): with a trailing slash at the base state it is no route, as before.
   if (route === undefined || !Object.hasOwn(HANDLERS, route)) throw notFound(request)
   const handler = HANDLERS[route as MockAdminRoute] as MockHandler<MockAdminRoute>
-  return wireAnswer(route as MockAdminRoute, await handler({ request, target, params: found.params as never, maxRecords }))
+  const answer = await handler({ request, target, params: found.params as never, maxRecords })
+  // A text answer (the drift's module) goes as it is; the rest is the wire's JSON.
+  return answer instanceof Response ? answer : wireAnswer(route as MockAdminRoute, answer)
 }
 
 async function addFault(request: Request, target: ServedMock): Promise<AnswerOf<'POST faults'>> {
@@ -124,6 +132,19 @@ function faultList(target: ServedMock): FaultListing[] {
 
 function infoOf(target: ServedMock): MockInfo {
   return mockInfo(target.api, { scenario: target.scenario, seed: target.seed, faults: faultList(target), coverage: collectsCoverage(target) })
+}
+
+/** What the mock's live service showed that the mock lacks; a 409 for a server without `--live`. */
+async function findingsOf(target: ServedMock): Promise<Findings> {
+  const findings = await liveFindings(target.api)
+  if (findings === undefined) throw new Problem(409, 'the server has no live service, so nothing of one was seen: start it with --live <url> --live-operations "*=shadow" (docs/live.md)')
+  return findings
+}
+
+/** The module of the findings, new, as text (a file to save; `drift --operations-out` merges into one). */
+async function moduleAnswer(target: ServedMock): Promise<Response> {
+  const { operationsModule } = await import('../../codegen/operations-module.ts')
+  return new Response(operationsModule(await findingsOf(target)).text, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 }
 
 function notFound(request: Request): Problem {

@@ -161,6 +161,20 @@ const FIXED_TOOLS: readonly Tool[] = [
     },
   },
   {
+    name: 'drift_module',
+    description:
+      "With --live: the TypeScript module of operations and fields that makes the mock follow what the live service showed that the mock lacks " +
+      '(serve it with --operations), what it adds, and what it could not write',
+    input: sessionOnly,
+    readOnly: true,
+    async run(call, args) {
+      const findings = await call('GET drift/findings', on(args))
+      const { operationsModule } = await import('../../codegen/operations-module.ts')
+      const { text, added, notes } = operationsModule(findings)
+      return { module: text, added, notes }
+    },
+  },
+  {
     name: 'snapshot',
     description: 'The whole state as JSON (what load_state and create_session take)',
     input: sessionOnly,
