@@ -104,7 +104,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
     const docs = readdirSync(join(ROOT, 'docs'), { recursive: true, encoding: 'utf8' }).filter((name) => /\.(md|png)$/.test(name)).map((name) => `docs/${name}`)
     expect(docs).toContain('docs/spec-decisions.md')
     expect(outside.sort()).toEqual(
-      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', 'fixtures/evidence.schema.json', 'fixtures/coverage.schema.json', ...schemas, ...docs].sort(),
+      ['LICENSE', 'README.md', 'package.json', 'fixtures/demo.json', 'fixtures/small.json', 'fixtures/openapi.json', 'fixtures/openapi.yaml', 'fixtures/profile.schema.json', 'fixtures/evidence.schema.json', 'fixtures/coverage.schema.json', 'llms.txt', 'skills/workspace-api-mock/SKILL.md', ...schemas, ...docs].sort(),
     )
     for (const entry of ['index', 'node/index', 'browser/index', 'vitest/index', 'vitest/coverage-setup', 'playwright/index', 'storybook/index', 'devtools/index', 'cli/main']) {
       expect(packedFiles).toContain(`dist/${entry}.js`)
@@ -185,7 +185,7 @@ describe('the packed package in a fresh consumer project', { timeout: 120_000 },
   test('the consumer suite passes: setupServer with global fetch and axios, api.db, and startMockServer', async () => {
     const vitest = join(consumer, 'node_modules/vitest/vitest.mjs')
     const { code, output } = await command(process.execPath, [vitest, 'run'], consumer)
-    expect(output).toMatch(/Tests\s+6 passed \(6\)/)
+    expect(output).toMatch(/Tests\s+9 passed \(9\)/)
     expect(code).toBe(0)
   })
 

@@ -18,13 +18,20 @@ import { userEnv } from '../support/packed.ts'
 export const README = new URL('../../README.md', import.meta.url)
 const DOCS = new URL('../../docs/', import.meta.url)
 
-/** The documentation a user reads: the README, then every docs/*.md (the decision notes hold no examples). */
+/** What coding agents read first (llms.txt and the skill), shipped in the package beside the README. */
+export const AGENT_DOCUMENTS = ['llms.txt', 'skills/workspace-api-mock/SKILL.md']
+
+/**
+ * The documentation a user reads: the README, every docs/*.md (the decision notes hold no examples), and
+ * what coding agents read.
+ */
 export function documents(): Array<{ name: string; text: string }> {
   const docs = readdirSync(DOCS)
     .filter((name) => name.endsWith('.md'))
     .sort()
     .map((name) => ({ name: `docs/${name}`, text: readFileSync(new URL(name, DOCS), 'utf8') }))
-  return [{ name: 'README.md', text: readFileSync(README, 'utf8') }, ...docs]
+  const agents = AGENT_DOCUMENTS.map((name) => ({ name, text: readFileSync(new URL(`../../${name}`, import.meta.url), 'utf8') }))
+  return [{ name: 'README.md', text: readFileSync(README, 'utf8') }, ...docs, ...agents]
 }
 
 export interface Block {

@@ -12,6 +12,9 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
 const pages = [
   'README.md',
+  // What coding agents read first: its links name files of the package (the docs ship in it).
+  'llms.txt',
+  'skills/workspace-api-mock/SKILL.md',
   ...readdirSync(join(ROOT, 'docs')).filter((name) => name.endsWith('.md')).map((name) => `docs/${name}`),
   ...readdirSync(join(ROOT, 'docs/decisions')).filter((name) => name.endsWith('.md')).map((name) => `docs/decisions/${name}`),
 ]
