@@ -183,7 +183,7 @@ describe('an MCP batch of a hundred snapshots', { timeout: 60_000 }, () => {
       await mcp([snapshot(1), snapshot(2)]),
       422,
       cli.url,
-      'an MCP batch holds at most one call of create_session, reset, query_journal, snapshot, load_state (each costs as much as the state is large), got 2: send them one a request',
+      'an MCP batch holds at most one call of create_session, reset, query_journal, consumer_contract, snapshot, load_state (each costs as much as the state is large), got 2: send them one a request',
     )
     const answered = await mcp([snapshot(1), listFaults(2), listFaults(3)])
     expect(answered.status).toBe(200)
