@@ -3,6 +3,11 @@ import { setupServer } from 'msw/node'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createMockApi, defineOperation, z, type RecordFields } from 'workspace-api-mock'
 
+// `satisfies`, not `: RecordFields`: run's records then know `archived` and its type.
+const fields = {
+  workspace: { archived: { schema: z.string(), build: () => '' } },
+} satisfies RecordFields
+
 const archiveWorkspace = defineOperation({
   name: 'archiveWorkspace',
   method: 'POST',
@@ -11,12 +16,10 @@ const archiveWorkspace = defineOperation({
   body: z.strictObject({ reason: z.string().min(1) }),
   response: { shape: 'item', record: 'workspace' },
   statuses: [404],
+  fields,
   run: ({ params, body, workspaces }) => workspaces.update(workspaces.get(params.workspaceId), { archived: body.reason }),
 })
 
-const fields: RecordFields = {
-  workspace: { archived: { schema: z.string(), build: () => '' } },
-}
 
 const api = createMockApi({ scenario: 'demo', seed: 42, baseUrl: 'https://api.example.test', operations: [archiveWorkspace], fields })
 const server = setupServer(...api.handlers)

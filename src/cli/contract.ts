@@ -5,6 +5,7 @@
  */
 import { JournalFileError, journalFileOf } from '../contract/journal-file.ts'
 import type { ContractExchange, ContractMock, OpenApiDocument } from '../contract/input.ts'
+import { kitOpenApiDocument } from '../contract/kit-document.ts'
 import { pactJson, pactOf } from '../contract/pact.ts'
 import { visible } from '../text/terminal-text.ts'
 import { sizeText } from '../text/size-text.ts'
@@ -46,7 +47,7 @@ export async function contractCommand(argv: readonly string[], io: ContractIo = 
   try {
     const { exchanges, mocks } = readJournals(settings)
     const openapi = settings.openapi === undefined ? undefined : readDocument(settings.openapi)
-    const pact = pactOf({ exchanges, mocks, consumer: settings.consumer, provider: settings.provider, faults: !settings.withoutFaults, ...(openapi ? { openapi } : {}) })
+    const pact = pactOf({ exchanges, mocks, consumer: settings.consumer, provider: settings.provider, faults: !settings.withoutFaults, openapi: openapi ?? kitOpenApiDocument() })
     writeFileAtomically(settings.out, pactJson(pact))
     const interactions = pact.interactions.length
     io.stdout.write(`wrote ${interactions} interaction${interactions === 1 ? '' : 's'} from ${exchanges.length} journal entr${exchanges.length === 1 ? 'y' : 'ies'} to ${settings.out}\n`)

@@ -51,11 +51,11 @@ export interface ContractInput {
   /** The mocks the exchanges came from, in any order. */
   mocks?: readonly ContractMock[]
   /**
-   * The OpenAPI 3.1 document the mock serves (`GET /api/openapi.json`: a mock with operations or fields
-   * of your own serves its own): its operations, paths and schemas. Default: the kit's own document. Only
-   * operations it describes are written into the contract.
+   * The OpenAPI 3.1 document the mock serves (`GET /api/openapi.json`; for a mock without operations or
+   * fields of your own, the shipped `workspace-api-mock/openapi.json`): its operations, paths and schemas.
+   * Only operations it describes are written into the contract.
    */
-  openapi?: OpenApiDocument
+  openapi: OpenApiDocument
   /**
    * Whether exchanges an injected fault answered (`api.faults.fail`) become interactions, with the state
    * `the operation fails` (default true); false leaves them out, for a provider that cannot fail on request.

@@ -5,10 +5,6 @@
  * any number of workers; provider states from the scenario (states.ts); matchers from the document's
  * schemas (matchers.ts); no credential (request.ts). Pure: no clock, no randomness, no I/O.
  */
-import { surfaceOf } from '../api/mock-surface.ts'
-import { once } from '../handlers/memo.ts'
-import { openApiDocument } from '../handlers/kit-routes/openapi/document.ts'
-import { SHIPPED_SERVER } from '../handlers/kit-routes/openapi/served-documents.ts'
 import { DocumentView } from './document.ts'
 import { DEFAULT_CONSUMER, DEFAULT_PROVIDER, type ContractExchange, type ContractInput } from './input.ts'
 import { outcomeOf } from './outcome.ts'
@@ -29,11 +25,8 @@ export function pactJson(pact: PactV4): string {
   return `${JSON.stringify(pact, null, 2)}\n`
 }
 
-/** The kit's own document (the shipped one), built once: its schemas cost milliseconds. */
-const kitDocument = once(() => openApiDocument('3.1', SHIPPED_SERVER, surfaceOf({})))
-
 export function pactOf(input: ContractInput): PactV4 {
-  const view = new DocumentView(input.openapi ?? kitDocument())
+  const view = new DocumentView(input.openapi)
   const owners = ownersOf(input.exchanges)
   // Per interaction: its description and the candidate that reads first (the text without its description).
   const chosen = new Map<string, { words: string; text: string; interaction: Omit<PactInteraction, 'description'> }>()

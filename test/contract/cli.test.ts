@@ -13,6 +13,7 @@ import { contractCommand } from '../../src/cli/contract.ts'
 import { pactText, type ContractExchange } from '../../src/contract/pact.ts'
 import { runCli } from '../cli/cli-process.ts'
 import { consumerRun, MOCK } from './consumer-run.ts'
+import { kitOpenApiDocument } from '../../src/contract/kit-document.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-contract-'))
 const file = (name: string, text: string) => {
@@ -42,7 +43,7 @@ test('journal files of two workers, in either order, give the same pact: the one
   const second = file('worker-2.json', JSON.stringify({ ...MOCK, entries: runs.slice(half).flat() }))
   const out = file('pact.json', 'the pact of last week')
   const exchanges = runs.flat().length
-  const expected = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api' })
+  const expected = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })
   const interactions = (JSON.parse(expected) as { interactions: unknown[] }).interactions.length
   for (const files of [[first, second], [second, first]]) {
     const result = await runCli(['contract', ...files, '--out', out, '--consumer', 'web', '--scenario', MOCK.scenario, '--seed', String(MOCK.seed)])

@@ -9,6 +9,7 @@ import * as comparator from '@pactflow/openapi-pact-comparator'
 import { beforeAll, expect, test } from 'vitest'
 import { pactOf, type PactV4 } from '../../src/contract/pact.ts'
 import { consumerRun, MOCK } from './consumer-run.ts'
+import { kitOpenApiDocument } from '../../src/contract/kit-document.ts'
 
 // Its package's `exports` list `types` after `import`, so TypeScript does not find its declarations: typed here.
 interface Result {
@@ -21,7 +22,7 @@ const DOCUMENT = JSON.parse(readFileSync(new URL('../../fixtures/openapi.json', 
 let pact: PactV4
 
 beforeAll(async () => {
-  pact = pactOf({ exchanges: (await consumerRun()).flat(), mocks: [MOCK] })
+  pact = pactOf({ exchanges: (await consumerRun()).flat(), mocks: [MOCK], openapi: kitOpenApiDocument() })
 })
 
 /** Every result of the comparison: its code and the interaction it names. */

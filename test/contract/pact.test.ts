@@ -12,6 +12,7 @@ import { EXAMPLE_TIME } from '../../src/contract/matchers.ts'
 import { pactOf, pactText, type ContractExchange, type PactV4 } from '../../src/contract/pact.ts'
 import type { PactInteraction } from '../../src/contract/pact-v4.ts'
 import { consumerRun, MOCK, TESTS } from './consumer-run.ts'
+import { kitOpenApiDocument } from '../../src/contract/kit-document.ts'
 
 let runs: ContractExchange[][]
 let pact: PactV4
@@ -19,7 +20,7 @@ let text: string
 
 beforeAll(async () => {
   runs = await consumerRun()
-  text = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api' })
+  text = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })
   pact = JSON.parse(text) as PactV4
 })
 
@@ -149,19 +150,19 @@ describe('deterministic', () => {
 
   test('the same exchanges in another order, or split across four workers and merged in any order, give the same bytes', () => {
     const all = runs.flat()
-    expect(pactText({ exchanges: shuffled(all, 7), mocks: [MOCK, MOCK], consumer: 'web', provider: 'workspace-api' })).toBe(text)
+    expect(pactText({ exchanges: shuffled(all, 7), mocks: [MOCK, MOCK], consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })).toBe(text)
     const names = Object.keys(TESTS)
     const workers = [0, 1, 2, 3].map((worker) => runs.filter((_, index) => index % 4 === worker).flat())
     for (const order of [[3, 1, 0, 2], [2, 0, 3, 1]]) {
       const merged = order.flatMap((worker) => workers[worker]!)
-      expect(pactText({ exchanges: merged, mocks: order.map(() => MOCK), consumer: 'web', provider: 'workspace-api' })).toBe(text)
+      expect(pactText({ exchanges: merged, mocks: order.map(() => MOCK), consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })).toBe(text)
     }
     expect(names.length).toBeGreaterThan(4)
   })
 
   test('run after run: another origin and another clock give the same bytes (the document\'s origin, EXAMPLE_TIME for written timestamps)', async () => {
     const again = await consumerRun(Object.keys(TESTS), { baseUrl: 'http://127.0.0.1:39617', now: () => Date.now() + 86_400_000 })
-    expect(pactText({ exchanges: again.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api' })).toBe(text)
+    expect(pactText({ exchanges: again.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })).toBe(text)
     const created = interaction('Create workspace: 200 OK (body description, domain, name)').response.body!.content as { data: { created: number; updated: number } }
     expect(created.data).toMatchObject({ created: EXAMPLE_TIME, updated: EXAMPLE_TIME })
     expect(text).not.toContain('39617')
@@ -169,7 +170,7 @@ describe('deterministic', () => {
   })
 
   test('faults: false leaves out what an injected fault answered, and the state with it', () => {
-    const without = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', faults: false })
+    const without = pactText({ exchanges: runs.flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', faults: false, openapi: kitOpenApiDocument() })
     const descriptions = (JSON.parse(without) as PactV4).interactions.map((one) => one.description)
     expect(descriptions).toEqual(pact.interactions.map((one) => one.description).filter((words) => !words.includes('the operation fails')))
     expect(without).not.toContain('the operation fails')
@@ -182,7 +183,7 @@ describe('deterministic', () => {
       const { why, body } = exchange
       chosen.set(withoutIds([exchange.operation, exchange.status, why.decision, why.caller, exchange.url, body && Object.keys(body), why.profile?.pastTheEnd]), exchange)
     }
-    const fewer = pactOf({ exchanges: [...chosen.values()], mocks: [MOCK] })
+    const fewer = pactOf({ exchanges: [...chosen.values()], mocks: [MOCK], openapi: kitOpenApiDocument() })
     expect(chosen.size).toBeLessThan(runs.flat().length)
     expect(fewer.interactions.map((one) => one.description)).toEqual(pact.interactions.map((one) => one.description))
   })
@@ -205,6 +206,6 @@ test('operations and fields of your own: with the document the mock serves, thei
   expect(deleted.request.generators!.path!.expression).toBe('/api/workspaces/${workspaceId}')
   expect(deleted.response).toEqual({ status: 204 })
   expect(own.interactions[1]!.response.matchingRules!.body!['$.data[*].status']).toEqual({ combine: 'AND', matchers: [{ match: 'type' }] })
-  const kits = pactOf({ exchanges: api.journal.entries })
+  const kits = pactOf({ exchanges: api.journal.entries, openapi: kitOpenApiDocument() })
   expect(kits.interactions.map((one) => one.description)).toEqual(['List applications: 200 OK', 'List workspaces: 200 OK'])
 })

@@ -17,6 +17,7 @@ import { pactOf, pactJson, type PactV4 } from '../../src/contract/pact.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { forward, startProxy, type ProxyAnswer } from '../verify/deviant-proxy.ts'
 import { consumerRun, MOCK } from './consumer-run.ts'
+import { kitOpenApiDocument } from '../../src/contract/kit-document.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-pact-'))
 const file = join(folder, 'web-workspace-api.json')
@@ -37,7 +38,7 @@ async function deviate(request: IncomingMessage, origin: string): Promise<ProxyA
 }
 
 beforeAll(async () => {
-  pact = pactOf({ exchanges: (await consumerRun()).flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api' })
+  pact = pactOf({ exchanges: (await consumerRun()).flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })
   writeFileSync(file, pactJson(pact))
   server = await startMockServer({ port: 0, scenario: 'empty' })
   deviant = await startProxy(deviate)

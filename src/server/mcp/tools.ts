@@ -274,7 +274,8 @@ function contractTool(document: ((origin: string) => Promise<OpenApiDocument>) |
       const { consumer, provider } = args as { consumer?: string; provider?: string }
       // Loaded when asked for: the contract builds the OpenAPI document, which the server's start does not need.
       const { pactOf } = await import('../../contract/pact.ts')
-      return pactOf({ exchanges: entries, mocks: [{ scenario, seed }], consumer, provider, ...(document ? { openapi: await document(origin) } : {}) })
+      const openapi = document ? await document(origin) : (await import('../../contract/kit-document.ts')).kitOpenApiDocument()
+      return pactOf({ exchanges: entries, mocks: [{ scenario, seed }], consumer, provider, openapi })
     },
   }
 }
