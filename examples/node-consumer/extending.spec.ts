@@ -40,7 +40,7 @@ test('an operation and a field of your own: served with validation, the journal 
   expect((await archived.json()).data).toMatchObject({ id: workspace!.id, archived: 'merged' })
   expect(api.journal.count({ operation: 'archiveWorkspace' })).toBe(2)
 
-  api.override('archiveWorkspace', ({ respond }) => respond({ ...workspace!, name: 'Overridden' }))
+  api.override('archiveWorkspace', ({ respond }) => respond({ ...workspace!, archived: 'merged', name: 'Overridden' }))
   // @ts-expect-error an item operation responds with one workspace, not a list
   api.override('archiveWorkspace', ({ respond }) => respond([workspace!]))
   // @ts-expect-error no operation of this mock has this name

@@ -7,7 +7,6 @@
  * answers the same either way.
  */
 import { fileURLToPath } from 'node:url'
-import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { CoverageMerger } from '../coverage/assemble.ts'
 import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
 import { checkedCoverage } from '../coverage/read.ts'
@@ -18,7 +17,21 @@ export type { CoverageGate } from '../coverage/gate.ts'
 /** The setup file beside this module, in the source (`.ts`) as in the package (`.js`). */
 const SETUP_FILE = fileURLToPath(new URL(`./coverage-setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
-export class CoverageReporter implements Reporter {
+/**
+ * What the reporter reads of Vitest's run, structurally: its types come from `vitest/node`, whose own
+ * declarations (jsdom's among them) would otherwise reach every consumer's type check of this entry.
+ */
+interface VitestRun {
+  readonly config: { readonly root: string; readonly shard?: { readonly index: number; readonly count: number } }
+  readonly projects: ReadonlyArray<{ readonly config: { readonly setupFiles: string[] } }>
+}
+
+interface TestFile {
+  readonly moduleId: string
+  meta(): { workspaceApiMockCoverage?: unknown }
+}
+
+export class CoverageReporter {
   readonly #options: CoverageReporterOptions
   #root = process.cwd()
   #shard: string | undefined
@@ -27,7 +40,7 @@ export class CoverageReporter implements Reporter {
     this.#options = reporterOptions(options)
   }
 
-  onInit(vitest: Vitest): void {
+  onInit(vitest: VitestRun): void {
     this.#root = vitest.config.root
     const { shard } = vitest.config
     if (shard) this.#shard = `${shard.index}/${shard.count}`
@@ -36,7 +49,7 @@ export class CoverageReporter implements Reporter {
     }
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  onTestRunEnd(modules: ReadonlyArray<TestFile>): void {
     const merger = new CoverageMerger()
     for (const module of modules) {
       const document = module.meta().workspaceApiMockCoverage
