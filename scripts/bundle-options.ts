@@ -28,17 +28,26 @@ const EXTERNAL = [/^msw(\/|$)/, /^vitest(\/|$)/, /^@playwright\/test(\/|$)/, /^r
  * Faker's shared chunk holds the data of its `base` locale as strings split at run time
  * (`` `a.b.c`.split(`.`) ``), about 13 KiB gzipped of emoji, time zones and routing numbers that the kit,
  * which uses only `SimpleFaker`, never reads; beside them, the tables of the modules `SimpleFaker` lacks
- * (IBAN formats, colour spaces: more splits) and their enums (TypeScript's `let E=function(e){...}({})`).
- * A call is kept unless it is known to be pure, and the bundler cannot know that of `split` or of an enum's
- * function: marked pure, the unread ones go (test/house/eager-code.test.ts holds the browser entry's size).
+ * (IBAN formats, colour spaces: more splits), their enums (TypeScript's `let E=function(e){...}({})`) and
+ * the transliteration table of `internet.username` (`B={...Be,...Ve}` over `Object.fromEntries([...])`,
+ * about 1.6 KiB gzipped). A call or a spread is kept unless it is known to be pure, and the bundler cannot
+ * know that of `split`, of an enum's function, of `Object.fromEntries` or of a spread (a getter could run):
+ * marked pure (the spread as the `Object.assign` onto a new object it is), the unread ones go
+ * (test/house/eager-code.test.ts holds the browser entry's size).
  */
+const PURE_IN_FAKER: [RegExp, (match: string, ...groups: string[]) => string][] = [
+  [/(?<![\w$.\])\]\\])(`(?:[^`$\\]|\$(?!\{))*`)\.split\((`[^`$\\]*`)\)/g, (_, text, separator) => `/* @__PURE__ */ ${text}.split(${separator})`],
+  [/(let [\w$]+=)(function\([\w$]+\)\{return [\w$]+\.[\w$]+=)/g, (_, head, enumFunction) => `${head}/* @__PURE__ */ ${enumFunction}`],
+  [/([ ,][\w$]+=)(Object\.fromEntries\(\[)/g, (_, head, call) => `${head}/* @__PURE__ */ ${call}`],
+  [/([ ,][\w$]+=)\{((?:\.\.\.[\w$]+,)+\.\.\.[\w$]+)\}/g, (_, head, spreads) => `${head}/* @__PURE__ */ Object.assign({},${spreads.replaceAll('...', '')})`],
+]
+
 const pureLiteralSplits: Plugin = {
   name: 'pure-literal-splits',
   transform: {
     filter: { id: /@faker-js[\\/]faker[\\/]dist[\\/]/ },
     handler(code) {
-      const splits = code.replace(/(?<![\w$.\])\]\\])(`(?:[^`$\\]|\$(?!\{))*`)\.split\((`[^`$\\]*`)\)/g, '/* @__PURE__ */ $1.split($2)')
-      return { code: splits.replace(/(let [\w$]+=)(function\([\w$]+\)\{return [\w$]+\.[\w$]+=)/g, '$1/* @__PURE__ */ $2'), map: null }
+      return { code: PURE_IN_FAKER.reduce((marked, [pattern, mark]) => marked.replace(pattern, mark), code), map: null }
     },
   },
 }

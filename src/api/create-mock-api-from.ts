@@ -4,6 +4,7 @@ import { fromFetchRequest } from '../handlers/api-request.ts'
 import type { ApiSurface } from '../handlers/api-surface.ts'
 import { createSerializer, workspaceKeyMapper, type MockContext } from '../handlers/context.ts'
 import { createHandlers } from '../handlers/routing/create-handlers.ts'
+import { routerKit } from '../handlers/routing/router-kit.ts'
 import type { Operation } from '../handlers/operation.ts'
 import type { RequestJournal } from '../handlers/ports.ts'
 import { resolveProfile } from '../handlers/profile.ts'
@@ -136,7 +137,7 @@ function publicFace(
       return handlers
     },
     async handle(request) {
-      own.dispatch ??= (await import('../handlers/routing/dispatch.ts')).createDispatcher(mock, mock.surface)
+      own.dispatch ??= (await import('../handlers/routing/dispatch.ts')).createDispatcher(routerKit, mock, mock.surface)
       const answer = await own.dispatch(fromFetchRequest(request))
       return answer && toResponse(answer)
     },

@@ -1,4 +1,5 @@
 import { createDispatcher, type Dispatcher } from '../handlers/routing/dispatch.ts'
+import { routerKit } from '../handlers/routing/router-kit.ts'
 import { dispatcherFor } from './internals.ts'
 import type { MockApi } from './mock-api.ts'
 
@@ -9,5 +10,5 @@ import type { MockApi } from './mock-api.ts'
  * called, while a server has it at once (synchronously).
  */
 export function dispatcherOf(api: MockApi): Dispatcher {
-  return dispatcherFor(api, createDispatcher)
+  return dispatcherFor(api, (mock, surface) => createDispatcher(routerKit, mock, surface))
 }

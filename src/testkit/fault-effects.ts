@@ -3,10 +3,11 @@
  * request and fires by its schedule, drawing from the mock's seeded source, then delays the request or
  * answers it (a problem, a dropped connection). Loaded with the first request a fault meets: a page that
  * registers none carries none of this.
+ *
+ * It imports nothing but types: what it decides, the registry (faults.ts) turns into a problem or a network
+ * error. A lazy module that imports the page's eager code (the kit's or msw's) splits that code into more
+ * chunks in an app's bundle, each gzipped on its own (docs/decisions/0005-light-at-the-edge.md).
  */
-import { delay, HttpResponse } from 'msw'
-import type { FaultOutcome } from '../handlers/ports.ts'
-import { Problem } from '../handlers/reply/problem.ts'
 import type { Latency } from '../handlers/trace.ts'
 import type { RandomSource } from './random-source.ts'
 
@@ -24,11 +25,14 @@ export interface ActingFault {
   hits: number
 }
 
+/** What the faults do to a request: answer a problem, drop the connection, or nothing (it goes on). */
+export type FaultAnswer = Extract<Effect, { kind: 'fail' | 'disconnect' }> | undefined
+
 /**
  * Runs `faults` (those of one operation, in the order they were added) on a request; `acted` hears of each
  * that acts (with the milliseconds a latency drew), before it delays or answers.
  */
-export async function applyFaults<F extends ActingFault>(faults: readonly F[], random: RandomSource, acted: (fault: F, ms?: number) => void): Promise<FaultOutcome> {
+export async function applyFaults<F extends ActingFault>(faults: readonly F[], random: RandomSource, acted: (fault: F, ms?: number) => void): Promise<FaultAnswer> {
   for (const fault of faults) {
     fault.seen++
     const { effect } = fault
@@ -36,23 +40,19 @@ export async function applyFaults<F extends ActingFault>(faults: readonly F[], r
       if (fault.seen <= effect.requests) continue
       fault.hits++
       acted(fault)
-      return {
-        problem: new Problem(429, `rate limit of ${effect.requests} requests exceeded`, undefined, {
-          'Retry-After': String(effect.retryAfter),
-        }),
-      }
+      return { kind: 'fail', status: 429, detail: `rate limit of ${effect.requests} requests exceeded`, headers: { 'Retry-After': String(effect.retryAfter) } }
     }
     if (!fires(fault, random)) continue
     fault.hits++
     if (effect.kind === 'latency') {
       const ms = draw(effect.latency, random)
       acted(fault, ms)
-      await delay(ms)
+      // A timer, as msw's `delay(ms)` is for a number of milliseconds (MAX_LATENCY_MS keeps it within setTimeout's range).
+      await new Promise((resolve) => setTimeout(resolve, ms))
       continue
     }
     acted(fault)
-    if (effect.kind === 'disconnect') return { response: HttpResponse.error() }
-    return { problem: new Problem(effect.status, effect.detail, undefined, effect.headers) }
+    return effect
   }
   return undefined
 }

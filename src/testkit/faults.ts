@@ -1,8 +1,9 @@
 import type { OperationName, OperationSpec } from '../handlers/operation-spec.ts'
 import type { FaultGate, FaultOutcome } from '../handlers/ports.ts'
 import { MAX_FAULT_DETAIL, MAX_FAULTS, MAX_LATENCY_MS, MAX_RETRY_AFTER_S } from './fault-bounds.ts'
+import { Problem } from '../handlers/reply/problem.ts'
 import type { FaultDescription, Latency, RequestTrace } from '../handlers/trace.ts'
-import type { ActingFault, Effect } from './fault-effects.ts'
+import type { ActingFault, Effect, FaultAnswer } from './fault-effects.ts'
 import type { RandomSource } from './random-source.ts'
 import { matchTarget, type OperationTarget } from './targets.ts'
 
@@ -144,7 +145,7 @@ export class FaultRegistry<Name extends string = OperationName> implements Fault
     if (faults.length === 0) return undefined
     // What a fault does loads with the first request one meets (fault-effects.ts).
     const { applyFaults } = await import('./fault-effects.ts')
-    return applyFaults(faults, this.#random, (fault, ms) => trace?.faulted(describe(fault), ms))
+    return outcomeOf(await applyFaults(faults, this.#random, (fault, ms) => trace?.faulted(describe(fault), ms)))
   }
 
   #faultsOf(operation: OperationSpec): readonly Fault[] {
@@ -202,4 +203,11 @@ function describe(fault: Fault): FaultDescription {
   if (schedule.times !== undefined) description.times = schedule.times
   if (schedule.rate !== undefined) description.rate = schedule.rate
   return description
+}
+
+/** What the faults decided, as the pipeline takes it: a network error (MSW's `HttpResponse.error()` is this) or a problem. */
+function outcomeOf(answer: FaultAnswer): FaultOutcome {
+  if (answer === undefined) return undefined
+  if (answer.kind === 'disconnect') return { response: Response.error() }
+  return { problem: new Problem(answer.status, answer.detail, undefined, answer.headers) }
 }

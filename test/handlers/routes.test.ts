@@ -6,6 +6,7 @@ import { expect, test } from 'vitest'
 import { DEFAULT_SURFACE } from '../../src/handlers/routing/operation-table.ts'
 import { publishedOperations } from '../../src/handlers/definitions/operations/published.ts'
 import { createRouter } from '../../src/handlers/routing/matcher.ts'
+import { routerKit } from '../../src/handlers/routing/router-kit.ts'
 import { operationRoutes } from '../../src/handlers/routing/route-patterns.ts'
 
 const { operations } = DEFAULT_SURFACE
@@ -25,7 +26,7 @@ test('routes carry MSW path patterns under the baseUrl, or at the root of any or
 })
 
 test('the router: an operation with its parameters, the /api catch-all, over-long API URLs, or nothing', () => {
-  const route = createRouter(operations, 'https://api.example.test')
+  const route = createRouter(routerKit, operations, 'https://api.example.test')
   const at = (path: string) => new URL(path, 'https://api.example.test')
   expect(route('PUT', at('/api/workspaces/wse_1'))).toEqual({ operation: operations[3], params: { workspaceId: 'wse_1' } })
   expect(route('DELETE', at('/api/workspaces/wse_1'))).toBe('fallback')

@@ -84,9 +84,11 @@ test('what loads on demand stays out of the eager code, and is still built', () 
   }
 })
 
-test("faker's base locale data, which the kit never reads, is not in the bundle", () => {
+test("faker's base locale data and tables, which the kit never reads, are not in the bundle", () => {
   const code = eager.map((chunk) => chunk.code).join('\n')
   // Faker is there (its locale proxy's name survives minifying); its time zones and emoji are not.
   expect(code.includes('FakerLocaleProxy'), 'faker is in the eager code').toBe(true)
   expect(code.includes('Africa/Abidjan'), 'the base locale data is in the eager code').toBe(false)
+  // Nor the transliteration table of `internet.username` (Armenian, Cyrillic, Greek, ...), which only `Faker` has.
+  expect(code.includes('Ա'), 'the transliteration table is in the eager code').toBe(false)
 })

@@ -6,6 +6,7 @@ import type { Operation } from '../operation.ts'
 import { toResponse, withoutBody } from '../reply/reply.ts'
 import { catchAllPaths, isApiRequest, isOverlong, operationRoutes } from './route-patterns.ts'
 import { runOperation } from '../definitions/run-operation.ts'
+import { routerKit } from './router-kit.ts'
 
 /**
  * The MSW handlers of the routes (route-patterns.ts): first a guard for over-long URLs, then a handler per
@@ -24,7 +25,7 @@ export function createHandlers(mock: MockContext, surface: ApiSurface<Operation>
       if (!isApiRequest(url, baseUrl)) return passthrough()
       const apiRequest = fromFetchRequest(request, url)
       const { overlongReply } = await import('./fallback.ts')
-      return toResponse(await overlongReply(mock, apiRequest))
+      return toResponse(await overlongReply(routerKit, mock, apiRequest))
     },
   )
   // Without baseUrl the patterns match under any path (route-patterns.ts): only a path from `/api` is the API's.
@@ -53,7 +54,7 @@ export function createHandlers(mock: MockContext, surface: ApiSurface<Operation>
     if (!url) return undefined
     const apiRequest = fromFetchRequest(request, url)
     const { fallbackReply } = await import('./fallback.ts')
-    return toResponse(await fallbackReply(mock, apiRequest))
+    return toResponse(await fallbackReply(routerKit, mock, apiRequest))
   }
   return [guard, ...byOperation, ...heads, ...catchAllPaths(baseUrl).map((path) => http.all(path, fallback))]
 }

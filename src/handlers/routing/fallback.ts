@@ -4,18 +4,16 @@
  */
 import type { ApiRequest } from '../api-request.ts'
 import type { MockContext } from '../context.ts'
-import { MAX_URL_LENGTH } from '../limits.ts'
-import { Problem } from '../reply/problem.ts'
-import { emptyReply, type Answer } from '../reply/reply.ts'
+import type { Answer } from '../reply/reply.ts'
 import { allowedMethods } from './matcher.ts'
-import { journaled, type MaybePromise } from '../definitions/run-operation.ts'
-import { authenticate } from '../definitions/auth.ts'
+import type { MaybePromise } from '../definitions/run-operation.ts'
 import type { Account } from '../../model/schemas.ts'
+import type { RouterKit } from './router-kit.ts'
 
 /** 414 for a URL under the API that is longer than the mock reads. */
-export function overlongReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
-  return journaled(mock, request, undefined, {}, () => {
-    throw new Problem(414, `request URL is longer than ${MAX_URL_LENGTH} characters`)
+export function overlongReply(kit: RouterKit, mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
+  return kit.journaled(mock, request, undefined, {}, () => {
+    throw new kit.Problem(414, `request URL is longer than ${kit.MAX_URL_LENGTH} characters`)
   })
 }
 
@@ -23,27 +21,27 @@ export function overlongReply(mock: MockContext, request: ApiRequest): MaybeProm
  * Everything else under `/api`: 405 with `Allow` when the path is known, 404 otherwise, and OPTIONS. With
  * `live`, the service may be asked too, for the code that follows it (src/live/gate.ts, `unrouted`).
  */
-export function fallbackReply(mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
-  return journaled(mock, request, undefined, {}, (entry) => {
+export function fallbackReply(kit: RouterKit, mock: MockContext, request: ApiRequest): MaybePromise<Answer> {
+  return kit.journaled(mock, request, undefined, {}, (entry) => {
     const { url } = request
-    const allowed = allowedMethods(url, mock.surface.operations, mock.baseUrl)
-    if (mock.live !== undefined) mock.live.unrouted(request, entry, principalOf(mock, request))
-    if (allowed.length === 0) throw new Problem(404, `no operation at ${url.pathname}`)
+    const allowed = allowedMethods(kit, url, mock.surface.operations, mock.baseUrl)
+    if (mock.live !== undefined) mock.live.unrouted(request, entry, principalOf(kit, mock, request))
+    if (allowed.length === 0) throw new kit.Problem(404, `no operation at ${url.pathname}`)
     const allow = [...new Set(allowed), 'OPTIONS'].join(', ')
     if (request.method === 'OPTIONS') {
-      return emptyReply(204, { Allow: allow })
+      return kit.emptyReply(204, { Allow: allow })
     }
-    throw new Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
+    throw new kit.Problem(405, `${request.method} is not allowed on ${url.pathname}`, undefined, {
       Allow: allow,
     })
   })
 }
 
 /** The mock's principal a request authenticates as: the live service is asked only for one (no route needs one). */
-function principalOf(mock: MockContext, request: ApiRequest): Account | undefined {
+function principalOf(kit: RouterKit, mock: MockContext, request: ApiRequest): Account | undefined {
   if (!mock.store.settled) return undefined
   try {
-    return authenticate(request, mock.store, false)
+    return kit.authenticate(request, mock.store, false)
   } catch {
     return undefined
   }
