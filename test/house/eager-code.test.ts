@@ -4,7 +4,8 @@
  * it anyway): the entry's chunk and every chunk it imports statically, each gzipped. The figure tracks
  * what `npm run bench` measures in Chromium as the kit's cost over a plain MSW app (docs/benchmark.md,
  * "Browser entry"), whose goal is +64 KiB; code loaded on demand (the router and the catch-all, the
- * OpenAPI documents, the icons, YAML, strict mode) must stay out of it.
+ * OpenAPI documents, the icons, YAML, strict mode) must stay out of it. The main entry (Node's import,
+ * unminified) is held to what must not load with it.
  */
 import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
@@ -51,20 +52,26 @@ const LAZY = [
 
 let eager: OutputChunk[]
 let lazy: OutputChunk[]
+let mainEager: OutputChunk[]
 
-beforeAll(async () => {
-  const options = bundleOptions(ROOT, { 'browser/index': 'src/browser/index.ts' }, 'unused')
-  const output = await build({ ...options, write: false, logLevel: 'silent', output: { ...options.output, minify: true } })
+/** The chunks `entry` loads at import (its chunk and every chunk it imports statically), and the others. */
+async function split(name: string, source: string, minify: boolean): Promise<{ eager: OutputChunk[]; lazy: OutputChunk[] }> {
+  const options = bundleOptions(ROOT, { [name]: source }, 'unused')
+  const output = await build({ ...options, write: false, logLevel: 'silent', output: { ...options.output, minify } })
   const chunks = new Map(output.output.filter((item): item is OutputChunk => item.type === 'chunk').map((chunk) => [chunk.fileName, chunk]))
   const seen = new Set<string>()
-  const visit = (name: string) => {
-    if (seen.has(name) || !chunks.has(name)) return
-    seen.add(name)
-    for (const imported of chunks.get(name)!.imports) visit(imported)
+  const visit = (file: string) => {
+    if (seen.has(file) || !chunks.has(file)) return
+    seen.add(file)
+    for (const imported of chunks.get(file)!.imports) visit(imported)
   }
-  visit('browser/index.js')
-  eager = [...seen].map((name) => chunks.get(name)!)
-  lazy = [...chunks.values()].filter((chunk) => !seen.has(chunk.fileName))
+  visit(`${name}.js`)
+  return { eager: [...seen].map((file) => chunks.get(file)!), lazy: [...chunks.values()].filter((chunk) => !seen.has(chunk.fileName)) }
+}
+
+beforeAll(async () => {
+  ;({ eager, lazy } = await split('browser/index', 'src/browser/index.ts', true))
+  ;({ eager: mainEager } = await split('index', 'src/index.ts', false))
 }, 60_000)
 
 const modulesOf = (chunks: OutputChunk[]) => chunks.flatMap((chunk) => Object.keys(chunk.modules)).map((id) => id.replace(ROOT, ''))
@@ -91,4 +98,20 @@ test("faker's base locale data and tables, which the kit never reads, are not in
   expect(code.includes('Africa/Abidjan'), 'the base locale data is in the eager code').toBe(false)
   // Nor the transliteration table of `internet.username` (Armenian, Cyrillic, Greek, ...), which only `Faker` has.
   expect(code.includes('Ա'), 'the transliteration table is in the eager code').toBe(false)
+})
+
+/**
+ * The main entry is what every test file of a consumer imports (Node pays per byte it compiles): the
+ * products beside the mock load when used, and of coverage and `live` only the switch and the hook are eager.
+ */
+const MAIN_LAZY = ['src/coverage/', 'src/live/', 'src/evidence/', 'src/codegen/', 'src/contract/', 'src/testkit/contract.ts', 'src/checks/', 'src/verify/', 'src/record/', 'src/server/', 'src/service-client/']
+const MAIN_EAGER_HOOKS = ['src/coverage/switch.ts', 'src/live/load.ts']
+
+test('the main entry loads no coverage collector, live gate, evidence, codegen, contract or checks at import', () => {
+  const eagerModules = modulesOf(mainEager)
+  for (const path of MAIN_LAZY) {
+    expect(eagerModules.filter((id) => id.includes(path) && !MAIN_EAGER_HOOKS.includes(id)), `${path} is eager`).toEqual([])
+  }
+  // The walk sees them: the hooks are there.
+  expect(MAIN_EAGER_HOOKS.filter((id) => eagerModules.includes(id))).toEqual(MAIN_EAGER_HOOKS)
 })
