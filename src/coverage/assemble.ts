@@ -6,7 +6,7 @@
  */
 import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome } from './document.ts'
 import { COVERAGE_FORMAT, COVERAGE_VERSION, MAX_MOCKS } from './format.ts'
-import { cellOf, MAX_SHAPES } from './example.ts'
+import { cellOf, exampleKey, MAX_SHAPES } from './example.ts'
 import { compareOperations, compareOutcomes } from './outcomes.ts'
 import { summaryOf } from './summary.ts'
 
@@ -29,12 +29,17 @@ export function documentOf(tallies: Tallies): CoverageDocument {
   const operations = [...tallies.operations].sort((a, b) => compareOperations(a.name, b.name))
   const outcomes = [...tallies.outcomes].sort(byCell)
   const others = [...tallies.others].sort(byCell)
+  // Examples of one operation, first outcome and shape differ in the rest: their JSON text orders them.
+  const texts = new Map<CoverageExample, string>()
+  const textOf = (example: CoverageExample) => texts.get(example) ?? texts.set(example, JSON.stringify(example)).get(example)!
   const examples = [...tallies.examples].sort(
-    (a, b) => compareOperations(a.operation, b.operation) || compareOutcomes(a.outcomes[0]!, b.outcomes[0]!) || (a.shape === b.shape ? 0 : a.shape < b.shape ? -1 : 1),
+    (a, b) => compareOperations(a.operation, b.operation) || compareOutcomes(a.outcomes[0]!, b.outcomes[0]!) || compareText(a.shape, b.shape) || compareText(textOf(a), textOf(b)),
   )
   const data = { requests: tallies.requests, operations, outcomes }
   return { format: COVERAGE_FORMAT, version: COVERAGE_VERSION, requests: tallies.requests, mocks, operations, outcomes, others, examples, summary: summaryOf(data) }
 }
+
+const compareText = (a: string, b: string) => (a === b ? 0 : a < b ? -1 : 1)
 
 /** Keeps a copy of `item` under `key`, or adds it to the one kept (`add`). */
 function tally<T extends object>(map: Map<string, T>, key: string, item: T, add: (kept: T, item: T) => void): void {
@@ -73,11 +78,6 @@ export function mergeCoverage(documents: readonly CoverageDocument[]): CoverageD
   return documentOf({ requests, mocks: mocks.values(), operations: operations.values(), outcomes: outcomes.values(), others: others.values(), examples: chosenExamples(documents) })
 }
 
-/**
- * The examples kept: for each outcome of each operation, the MAX_SHAPES request shapes first in order of
- * their names, each with the example first in order of its JSON text. A choice that merging in steps
- * (a reporter adding each file's document as it comes) makes exactly as merging all at once.
- */
 /** Documents merged a batch at a time as they come, so that what is held stays bounded (a merge in steps equals one at once). */
 export class CoverageMerger {
   #merged: CoverageDocument | undefined
@@ -103,23 +103,29 @@ export class CoverageMerger {
 /** Documents held before they are merged into the rest. */
 const MERGE_BATCH = 32
 
+/**
+ * The examples kept: for each outcome of each operation, the MAX_SHAPES keys (`exampleKey`: the request's
+ * shape and the answer) first in order, each with the example first in order of its JSON text. A choice
+ * that merging in steps (a reporter adding each file's document as it comes) makes exactly as merging all
+ * at once.
+ */
 function chosenExamples(documents: readonly CoverageDocument[]): CoverageExample[] {
   const best = new Map<string, Map<string, { text: string; example: CoverageExample }>>()
   for (const document of documents) {
     for (const example of document.examples) {
       const text = JSON.stringify(example)
+      const key = exampleKey(example.shape, example.entry.why)
       for (const outcome of example.outcomes) {
         const cell = cellOf(example.operation, outcome)
-        const shapes = best.get(cell) ?? best.set(cell, new Map()).get(cell)!
-        const kept = shapes.get(example.shape)
-        if (kept === undefined || text < kept.text) shapes.set(example.shape, { text, example })
+        const keys = best.get(cell) ?? best.set(cell, new Map()).get(cell)!
+        const kept = keys.get(key)
+        if (kept === undefined || text < kept.text) keys.set(key, { text, example })
       }
     }
   }
   const chosen = new Map<string, CoverageExample>()
-  for (const shapes of best.values()) {
-    const first = [...shapes.keys()].sort().slice(0, MAX_SHAPES)
-    for (const shape of first) chosen.set(shapes.get(shape)!.text, shapes.get(shape)!.example)
+  for (const keys of best.values()) {
+    for (const key of [...keys.keys()].sort().slice(0, MAX_SHAPES)) chosen.set(keys.get(key)!.text, keys.get(key)!.example)
   }
   return [...chosen.values()]
 }

@@ -6,11 +6,11 @@
  * server keeps one per mock. Never in a request's way: a request it cannot classify is not counted.
  */
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
-import { whyOfAnswered } from '../testkit/why.ts'
+import { whyOfAnswered, type Why } from '../testkit/why.ts'
 import { documentOf } from './assemble.ts'
 import { outcomesOf } from './classify.ts'
 import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome } from './document.ts'
-import { cellOf, ExampleBook, exampleEntry, requestShape } from './example.ts'
+import { cellOf, ExampleBook, exampleEntry, exampleKey, requestShape } from './example.ts'
 import { universeOf, type Universe } from './outcomes.ts'
 import { processCoverage, setProcessCoverage, type CoverageSink, type CoverageTap, type CoveredMock } from './switch.ts'
 import { tappedJournal } from './tap.ts'
@@ -97,14 +97,15 @@ export class CoverageCollector implements CoverageSink {
       tally.count++
       wanted ||= this.#examples.wants(cell)
     }
-    if (wanted) this.#exemplify(record, { operation, outcomes, shape: requestShape(record), mock: { scenario: mock.scenario, seed: mock.seed } })
+    if (wanted) this.#exemplify(record, why, { operation, outcomes, shape: requestShape(record), mock: { scenario: mock.scenario, seed: mock.seed } })
   }
 
-  /** Keeps the request as an example when it brings a shape one of its outcomes has no example of. */
-  #exemplify(record: JournalRecord, example: Omit<CoverageExample, 'entry'>): void {
-    if (this.#examples.fresh(example).length === 0) return
+  /** Keeps the request as an example when it brings a shape or answer one of its outcomes has no example of. */
+  #exemplify(record: JournalRecord, why: Why, example: Omit<CoverageExample, 'entry'>): void {
+    const key = exampleKey(example.shape, why)
+    if (this.#examples.fresh(example, key).length === 0) return
     const entry = exampleEntry(record)
-    if (entry !== undefined) this.#examples.offer({ ...example, entry })
+    if (entry !== undefined) this.#examples.offer({ ...example, entry }, key)
   }
 }
 

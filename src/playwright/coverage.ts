@@ -9,9 +9,10 @@ import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@pl
 import { CoverageMerger } from '../coverage/assemble.ts'
 import { startProcessCoverage } from '../coverage/collector.ts'
 import type { CoverageDocument } from '../coverage/document.ts'
-import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { addDocument, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
 import { parseCoverage } from '../coverage/read.ts'
 import { COVERAGE_ENV, coverageRequested } from '../coverage/switch.ts'
+import { finishCoverageRun } from '../contract/coverage-run.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
 export type { CoverageGate } from '../coverage/gate.ts'
@@ -68,7 +69,7 @@ export class CoverageReporter implements Reporter {
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
-    const failures = finishCoverage(this.#merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
+    const failures = await finishCoverageRun(this.#merger.result(), this.#options, this.#root, this.#shard)
     return failures.length > 0 ? { status: 'failed' } : undefined
   }
 }

@@ -3,14 +3,15 @@
  * `new CoverageReporter({ gate })`). It adds its setup file (coverage-setup.ts) to every project of the
  * run, so each test file's mocks report what they answered into the file's meta, whichever worker, pool
  * or browser ran it; at the end of the run it merges them (the same result whatever order the files
- * finished in), writes the reports, prints the summary and holds the gate. Off unless configured; a mock
- * answers the same either way.
+ * finished in), writes the reports (and the pact, with `pact`), prints the summary and holds the gate.
+ * Off unless configured; a mock answers the same either way.
  */
 import { fileURLToPath } from 'node:url'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { CoverageMerger } from '../coverage/assemble.ts'
-import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { addDocument, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
 import { checkedCoverage } from '../coverage/read.ts'
+import { finishCoverageRun } from '../contract/coverage-run.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
 export type { CoverageGate } from '../coverage/gate.ts'
@@ -36,13 +37,13 @@ export class CoverageReporter implements Reporter {
     }
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestModule>): void {
+  async onTestRunEnd(modules: ReadonlyArray<TestModule>): Promise<void> {
     const merger = new CoverageMerger()
     for (const module of modules) {
       const document = module.meta().workspaceApiMockCoverage
       if (document !== undefined) addDocument(merger, () => checkedCoverage(document, `the coverage of ${module.moduleId}`))
     }
-    const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
+    const failures = await finishCoverageRun(merger.result(), this.#options, this.#root, this.#shard)
     if (failures.length > 0) process.exitCode = 1
   }
 }
