@@ -168,7 +168,7 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('examples/coverage-con
     expect(command.code).toBe(1)
   })
 
-  test('Playwright, two workers: the fixtures\' mocks and a session\'s, the document, and the gate of the end-to-end suite', async () => {
+  test('Playwright, two workers: the fixtures\' mocks and a session\'s, the document, its pact, and the gate of the end-to-end suite', async () => {
     const env = { CHROMIUM_PATH: CHROMIUM }
     const all = await run(project, playwright(), env)
     expect(all.output).toMatch(/Running 4 tests using 2 workers/)
@@ -177,6 +177,14 @@ describe.skipIf(!existsSync(CHROMIUM) && !process.env.CI)('examples/coverage-con
     expect(reached(document)).toEqual(PLAYWRIGHT_REACHED)
     expect(document.mocks).toEqual([{ scenario: 'demo', seed: 1, requests: 1 }, { scenario: 'demo', seed: 42, requests: 3 }])
     expect(document.examples.map((example) => example.outcomes)).toEqual([['200'], ['fault:429'], ['fault:503'], ['404:workspaces:not-found']])
+    const pact = JSON.parse(read(join(project, 'api-coverage-e2e/pact.json'))) as PactV4
+    expect(pact.consumer).toEqual({ name: 'web-app-pages' })
+    expect(pact.interactions.map((one) => one.description)).toEqual([
+      'Get workspace: 404 Not Found, workspace that does not exist',
+      'List workspaces: 200 OK',
+      'List workspaces: 429 Too Many Requests, the operation fails',
+      'List workspaces: 503 Service Unavailable, the operation fails',
+    ])
     const part = await run(project, playwright('--grep', 'lists the workspaces'), { ...env, API_COVERAGE_DIR: 'e2e-part' })
     expect(part.output).toMatch(/1 passed/)
     expect(part.output).toContain('API coverage gate: 2 missing\n  429 on listWorkspaces: required, never answered\n  503 on listWorkspaces: required, never answered\n')
