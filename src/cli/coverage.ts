@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { CoverageMerger } from '../coverage/assemble.ts'
 import type { CoverageGate } from '../coverage/gate.ts'
 import { finishCoverage } from '../coverage/output.ts'
-import { CoverageFileError, MAX_COVERAGE_BYTES, parseCoverage } from '../coverage/read.ts'
+import { CoverageFileError, MAX_COVERAGE_BYTES, parseCoveragePart } from '../coverage/read.ts'
 import type { PactV4 } from '../contract/pact-v4.ts'
 import { visible } from '../text/terminal-text.ts'
 import { coverageHelpText, parseCoverageFlags, type CoverageFlags } from './coverage-flags.ts'
@@ -35,7 +35,7 @@ export async function coverageCommand(argv: readonly string[]): Promise<number> 
   // One file at a time, merged in batches: what is held is bounded by the outcomes, not by the files.
   const merger = new CoverageMerger()
   try {
-    for (const file of flags.files) merger.add(parseCoverage(readText(file), file))
+    for (const file of flags.files) merger.add(parseCoveragePart(readText(file), file))
   } catch (error) {
     if (!(error instanceof CoverageFileError)) throw error
     process.stderr.write(`${COMMAND}: ${visible(error.message)}\n`)

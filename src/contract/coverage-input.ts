@@ -6,7 +6,7 @@
  * shows the document's origin in its place as it does for a journal. The examples are held to what the
  * contract reads, as a journal file's entries are: a document someone else wrote may hold anything there.
  */
-import type { CoverageDocument, CoverageEntry } from '../coverage/document.ts'
+import type { CoverageEntry, CoveragePart } from '../coverage/document.ts'
 import type { ContractExchange, ContractMock } from './input.ts'
 import { checkedExchanges } from './journal-file.ts'
 
@@ -14,7 +14,7 @@ import { checkedExchanges } from './journal-file.ts'
 const NO_ORIGIN = 'http://localhost'
 
 /** The exchanges and mocks of a coverage document (`name`: how messages call it); throws `JournalFileError`. */
-export function contractInputOfCoverage(document: CoverageDocument, name = 'the coverage document'): { exchanges: ContractExchange[]; mocks: ContractMock[] } {
+export function contractInputOfCoverage(document: CoveragePart, name = 'the coverage document'): { exchanges: ContractExchange[]; mocks: ContractMock[] } {
   const exchanges = document.examples.map(({ entry }) => ({
     ...(entry.operation === null ? {} : { operation: entry.operation }),
     method: entry.method,

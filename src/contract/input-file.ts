@@ -4,7 +4,7 @@
  * document's `format`. Both are read as a user's file, with the same bounds.
  */
 import { COVERAGE_FORMAT } from '../coverage/format.ts'
-import { checkedCoverage, CoverageFileError } from '../coverage/read.ts'
+import { checkedPart, CoverageFileError } from '../coverage/read.ts'
 import { contractInputOfCoverage } from './coverage-input.ts'
 import type { ContractExchange, ContractMock } from './input.ts'
 import { JournalFileError, journalOf, parsedFile } from './journal-file.ts'
@@ -24,7 +24,7 @@ export function contractFileOf(text: string, name: string): ContractFile {
     return { kind: 'journal', exchanges, mocks: [mock] }
   }
   try {
-    return { kind: 'coverage', ...contractInputOfCoverage(checkedCoverage(value, name), name) }
+    return { kind: 'coverage', ...contractInputOfCoverage(checkedPart(value, name), name) }
   } catch (error) {
     if (error instanceof CoverageFileError) throw new JournalFileError(error.message)
     throw error

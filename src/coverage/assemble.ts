@@ -4,10 +4,10 @@
  * keeps the same examples whatever order its documents come in: the result depends on the documents, not
  * on which worker finished first.
  */
-import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome } from './document.ts'
+import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome, CoveragePart } from './document.ts'
 import { COVERAGE_FORMAT, COVERAGE_VERSION, MAX_MOCKS } from './format.ts'
 import { cellOf, exampleKey, MAX_SHAPES } from './example.ts'
-import { compareOperations, compareOutcomes } from './outcomes.ts'
+import { compareOperations, compareOutcomes } from './order.ts'
 import { summaryOf } from './summary.ts'
 
 /** What a document is made of, in any order. */
@@ -23,9 +23,30 @@ export interface Tallies {
 const byCell = (a: { operation: string | null; outcome: string }, b: { operation: string | null; outcome: string }) =>
   compareOperations(a.operation, b.operation) || compareOutcomes(a.outcome, b.outcome)
 
+const byMock = (a: CoverageMock, b: CoverageMock) => (a.scenario === b.scenario ? a.seed - b.seed : a.scenario < b.scenario ? -1 : 1)
+
+/**
+ * A runner's part of a run (a test file's, a test's): the tallies as they were collected, without the
+ * order or the summary a merge gives them, so that a worker does no more than it must.
+ */
+export function partOf(tallies: Tallies): CoveragePart {
+  const mocks = [...tallies.mocks]
+  return {
+    format: COVERAGE_FORMAT,
+    version: COVERAGE_VERSION,
+    requests: tallies.requests,
+    // Past the bound, the same mocks as a document keeps: the first in order.
+    mocks: mocks.length > MAX_MOCKS ? mocks.sort(byMock).slice(0, MAX_MOCKS) : mocks,
+    operations: [...tallies.operations],
+    outcomes: [...tallies.outcomes],
+    others: [...tallies.others],
+    examples: [...tallies.examples],
+  }
+}
+
 /** The document of `tallies`, in canonical order, its summary computed. */
 export function documentOf(tallies: Tallies): CoverageDocument {
-  const mocks = [...tallies.mocks].sort((a, b) => (a.scenario === b.scenario ? a.seed - b.seed : a.scenario < b.scenario ? -1 : 1)).slice(0, MAX_MOCKS)
+  const mocks = [...tallies.mocks].sort(byMock).slice(0, MAX_MOCKS)
   const operations = [...tallies.operations].sort((a, b) => compareOperations(a.name, b.name))
   const outcomes = [...tallies.outcomes].sort(byCell)
   const others = [...tallies.others].sort(byCell)
@@ -56,7 +77,7 @@ const addCount = (kept: { count: number }, item: { count: number }) => void (kep
  * outside its own and another has among its own counts as one that exists); of the examples, the same
  * choice whatever the order (`chosenExamples`).
  */
-export function mergeCoverage(documents: readonly CoverageDocument[]): CoverageDocument {
+export function mergeCoverage(documents: readonly CoveragePart[]): CoverageDocument {
   const mocks = new Map<string, CoverageMock>()
   const operations = new Map<string, CoverageOperation>()
   const outcomes = new Map<string, CoverageOutcome>()
@@ -81,9 +102,9 @@ export function mergeCoverage(documents: readonly CoverageDocument[]): CoverageD
 /** Documents merged a batch at a time as they come, so that what is held stays bounded (a merge in steps equals one at once). */
 export class CoverageMerger {
   #merged: CoverageDocument | undefined
-  #pending: CoverageDocument[] = []
+  #pending: CoveragePart[] = []
 
-  add(document: CoverageDocument): void {
+  add(document: CoveragePart): void {
     this.#pending.push(document)
     if (this.#pending.length >= MERGE_BATCH) this.#fold()
   }
@@ -109,7 +130,7 @@ const MERGE_BATCH = 32
  * that merging in steps (a reporter adding each file's document as it comes) makes exactly as merging all
  * at once.
  */
-function chosenExamples(documents: readonly CoverageDocument[]): CoverageExample[] {
+function chosenExamples(documents: readonly CoveragePart[]): CoverageExample[] {
   const best = new Map<string, Map<string, { text: string; example: CoverageExample }>>()
   for (const document of documents) {
     for (const example of document.examples) {

@@ -7,10 +7,11 @@
  */
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
 import { whyOfAnswered, type Why } from '../testkit/why.ts'
-import { documentOf } from './assemble.ts'
+import { documentOf, partOf, type Tallies } from './assemble.ts'
 import { outcomesOf } from './classify.ts'
-import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome } from './document.ts'
-import { cellOf, ExampleBook, exampleEntry, exampleKey, requestShape } from './example.ts'
+import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome, CoveragePart } from './document.ts'
+import { cellOf, ExampleBook, exampleKey, requestShape } from './example.ts'
+import { exampleEntry } from './example-entry.ts'
 import { universeOf, type Universe } from './outcomes.ts'
 import { processCoverage, setProcessCoverage, type CoverageSink, type CoverageTap, type CoveredMock } from './switch.ts'
 import { tappedJournal } from './tap.ts'
@@ -44,14 +45,16 @@ export class CoverageCollector implements CoverageSink {
 
   /** The document of what was collected so far. */
   document(): CoverageDocument {
-    const examples = this.#examples.examples
-    return documentOf({ requests: this.#requests, mocks: this.#mocks.values(), operations: this.#operations.values(), outcomes: this.#outcomes.values(), others: this.#others.values(), examples })
+    return documentOf(this.#tallies())
   }
 
-  /** The document of what was collected since the last drain (undefined: nothing), and a fresh start. */
-  drain(): CoverageDocument | undefined {
+  /**
+   * What was collected since the last drain, as a runner's channel carries it to the merge (a part: no
+   * order, no summary), and a fresh start; undefined: nothing.
+   */
+  drain(): CoveragePart | undefined {
     if (this.empty) return undefined
-    const document = this.document()
+    const part = partOf(this.#tallies())
     this.#requests = 0
     this.#mocks.clear()
     this.#operations.clear()
@@ -59,7 +62,11 @@ export class CoverageCollector implements CoverageSink {
     this.#others.clear()
     this.#examples = new ExampleBook()
     this.#universes.clear()
-    return document
+    return part
+  }
+
+  #tallies(): Tallies {
+    return { requests: this.#requests, mocks: this.#mocks.values(), operations: this.#operations.values(), outcomes: this.#outcomes.values(), others: this.#others.values(), examples: this.#examples.examples }
   }
 
   #register(universe: Universe): void {

@@ -1,15 +1,15 @@
 /**
- * The example exchanges of a coverage document: one for each outcome, request shape and answer reached (at
- * most MAX_SHAPES an outcome), each the journal entry of the request as the journal would show it, without
- * what differs from run to run. Built only when an exchange brings an outcome or shape not yet
- * exemplified: most requests pay for the shape of their request, none for an entry. They are fine enough
- * for the consumer contract (src/contract/): every interaction a suite's exchanges give (operation,
- * status, why, the request's shape) has an example of its own.
+ * The example exchanges of a coverage document: one for each outcome, request shape and answer reached
+ * (at most MAX_SHAPES an outcome), each the journal entry of the request as the journal would show it,
+ * without what differs from run to run. Built only when an exchange brings an outcome or shape not yet
+ * exemplified: most requests pay for the shape of their request, none for an entry (example-entry.ts,
+ * which only the collector loads). They are fine enough for the consumer contract (src/contract/): every
+ * interaction a suite's exchanges give (operation, status, why, the request's shape) has an example of
+ * its own.
  */
 import type { JournalRecord } from '../handlers/ports.ts'
-import { Journal } from '../testkit/journal.ts'
 import type { Why } from '../testkit/why.ts'
-import type { CoverageEntry, CoverageExample } from './document.ts'
+import type { CoverageExample } from './document.ts'
 
 /** The most examples one outcome of one operation keeps (each of another request shape or answer). */
 export const MAX_SHAPES = 8
@@ -18,17 +18,8 @@ export const EXAMPLE_BODY_LIMIT = 32 * 1024
 /** How deep a JSON body's shape tells its members apart (as the contract's interactions do). */
 const SHAPE_DEPTH = 8
 
-/** Request headers of the transport and the browser: not the API's, and different from run to run. */
-const TRANSPORT_HEADERS = /^(host|connection|keep-alive|content-length|transfer-encoding|te|upgrade|user-agent|accept-encoding|accept-language|origin|referer|priority|pragma|cache-control|dnt|sec-.*|upgrade-insecure-requests)$/
-
-/** Answer headers an example keeps: what a client reads of an answer besides its body (the length is not). */
-const ANSWER_HEADERS = new Set(['content-type', 'link', 'allow', 'retry-after', 'www-authenticate', 'location'])
-
 /** The credentials: a request that leaves one out has a shape of its own. */
 const CREDENTIALS = ['X-API-Key', 'X-API-Secret']
-
-/** A member name that would reach an object's prototype where the document is read: never written. */
-const PROTOTYPE_KEYS = /"(__proto__|constructor|prototype)"\s*:/
 
 /** A cell: one outcome of one operation (null: routing's). */
 export const cellOf = (operation: string | null, outcome: string) => `${operation ?? ''}\u0000${outcome}`
@@ -111,49 +102,4 @@ export class ExampleBook {
     this.examples.push(example)
     return true
   }
-}
-
-/**
- * The entry of an example: the journal's entry of the request (redacted, bodies parsed), kept stable and
- * bounded; undefined when it holds a member name that reaches a prototype where it is read (`__proto__`),
- * which a document never carries.
- */
-export function exampleEntry(record: JournalRecord): CoverageEntry | undefined {
-  // A journal of its own, over a copy: the journal fills in the record it keeps, and the mock's journal keeps this one.
-  const journal = new Journal<string>(1)
-  journal.record({ ...record })
-  const entry = journal.entries[0]!
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(entry.headers)) if (!TRANSPORT_HEADERS.test(name)) headers[name] = value
-  const url = new URL(entry.url)
-  const example: CoverageEntry = {
-    operation: entry.operation ?? null,
-    method: entry.method,
-    url: `${url.pathname}${url.search}`,
-    path: entry.path ?? null,
-    params: entry.params,
-    query: entry.query,
-    headers,
-    ...(entry.body !== undefined && { body: bounded(entry.body) }),
-    status: entry.status,
-    responseHeaders: answerHeaders(record),
-    ...(entry.detail !== undefined && { detail: entry.detail }),
-    ...(entry.responseBody !== undefined && { responseBody: bounded(entry.responseBody) }),
-    why: entry.why,
-  }
-  return PROTOTYPE_KEYS.test(JSON.stringify(example)) ? undefined : example
-}
-
-/** The answer's headers a client reads, lower-case (none for a dropped connection). */
-function answerHeaders({ answer }: JournalRecord): Record<string, string> {
-  const headers: Record<string, string> = {}
-  const all = answer instanceof Response ? Object.fromEntries(answer.headers) : (answer?.headers ?? {})
-  for (const [name, value] of Object.entries(all)) if (ANSWER_HEADERS.has(name.toLowerCase())) headers[name.toLowerCase()] = value
-  return headers
-}
-
-/** A body as an example keeps it: as is up to EXAMPLE_BODY_LIMIT characters of JSON, else a note that says so. */
-function bounded(value: unknown): unknown {
-  const json = JSON.stringify(value) ?? ''
-  return json.length > EXAMPLE_BODY_LIMIT ? `[${json.length} characters of JSON, over the example's limit]` : value
 }

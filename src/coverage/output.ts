@@ -11,7 +11,7 @@ import { writeFileAtomically } from '../files/write-atomically.ts'
 import { visible } from '../text/terminal-text.ts'
 import { z } from '../model/zod.ts'
 import type { CoverageMerger } from './assemble.ts'
-import type { CoverageDocument } from './document.ts'
+import type { CoverageDocument, CoveragePart } from './document.ts'
 import { coverageGateSchema, gateFailures } from './gate.ts'
 import { CoverageFileError } from './read.ts'
 import { coverageHtml } from './report-html.ts'
@@ -68,7 +68,7 @@ export function reporterOptions(value: unknown): CoverageReporterOptions {
  * Adds the document a part of the run brought (a file's meta, a test's attachment), read by `read`; one
  * that cannot be read is left out, said in one line: a reporter fails no run for it.
  */
-export function addDocument(merger: CoverageMerger, read: () => CoverageDocument): void {
+export function addDocument(merger: CoverageMerger, read: () => CoveragePart): void {
   try {
     merger.add(read())
   } catch (error) {

@@ -1,6 +1,6 @@
 /**
- * The coverage reporter of Vitest: `reporters: ['default', ['workspace-api-mock/vitest', { gate }]]` (or
- * `new CoverageReporter({ gate })`). It adds its setup file (coverage-setup.ts) to every project of the
+ * The work of Vitest's coverage reporter (`CoverageReporter` of index.ts, which loads this module when the
+ * run starts, in Vitest's main process only). It adds its setup file (coverage-setup.ts) to every project of the
  * run, so each test file's mocks report what they answered into the file's meta, whichever worker, pool
  * or browser ran it; at the end of the run it merges them (the same result whatever order the files
  * finished in), writes the reports (and the pact, with `pact`), prints the summary and holds the gate.
@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url'
 import type { Reporter, TestModule, Vitest } from 'vitest/node'
 import { CoverageMerger } from '../coverage/assemble.ts'
 import { addDocument, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
-import { checkedCoverage } from '../coverage/read.ts'
+import { checkedPart } from '../coverage/read.ts'
 import { finishCoverageRun } from '../contract/coverage-run.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
@@ -19,7 +19,8 @@ export type { CoverageGate } from '../coverage/gate.ts'
 /** The setup file beside this module, in the source (`.ts`) as in the package (`.js`). */
 const SETUP_FILE = fileURLToPath(new URL(`./coverage-setup${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url))
 
-export class CoverageReporter implements Reporter {
+/** `reporters: ['default', ['workspace-api-mock/vitest', { gate }]]`, or `new CoverageReporter({ gate })`: see index.ts. */
+export class CoverageReporterCore implements Reporter {
   readonly #options: CoverageReporterOptions
   #root = process.cwd()
   #shard: string | undefined
@@ -41,7 +42,7 @@ export class CoverageReporter implements Reporter {
     const merger = new CoverageMerger()
     for (const module of modules) {
       const document = module.meta().workspaceApiMockCoverage
-      if (document !== undefined) addDocument(merger, () => checkedCoverage(document, `the coverage of ${module.moduleId}`))
+      if (document !== undefined) addDocument(merger, () => checkedPart(document, `the coverage of ${module.moduleId}`))
     }
     const failures = await finishCoverageRun(merger.result(), this.#options, this.#root, this.#shard)
     if (failures.length > 0) process.exitCode = 1

@@ -14,7 +14,7 @@ import { contractInputOfCoverage } from '../../src/contract/coverage-input.ts'
 import { pactOf, pactText, type ContractExchange } from '../../src/contract/pact.ts'
 import { mergeCoverage } from '../../src/coverage/assemble.ts'
 import { CoverageCollector } from '../../src/coverage/collector.ts'
-import type { CoverageDocument } from '../../src/coverage/document.ts'
+import type { CoverageDocument, CoveragePart } from '../../src/coverage/document.ts'
 import { coverageJson } from '../../src/coverage/report-text.ts'
 import { setProcessCoverage } from '../../src/coverage/switch.ts'
 import { consumerRun, MOCK, TESTS } from './consumer-run.ts'
@@ -22,7 +22,7 @@ import { consumerRun, MOCK, TESTS } from './consumer-run.ts'
 const folder = mkdtempSync(join(tmpdir(), 'wam-coverage-pact-'))
 const NOW = () => Date.UTC(2026, 0, 1)
 let journal: ContractExchange[]
-let documents: CoverageDocument[]
+let documents: CoveragePart[]
 
 beforeAll(async () => {
   const collector = new CoverageCollector()
