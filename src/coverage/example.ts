@@ -7,6 +7,7 @@
  * interaction a suite's exchanges give (operation, status, why, the request's shape) has an example of
  * its own.
  */
+import type { OperationSpec } from '../handlers/operation-spec.ts'
 import type { JournalRecord } from '../handlers/ports.ts'
 import type { Why } from '../testkit/why.ts'
 import type { CoverageExample } from './document.ts'
@@ -19,7 +20,9 @@ export const EXAMPLE_BODY_LIMIT = 32 * 1024
 const SHAPE_DEPTH = 8
 
 /** The credentials: a request that leaves one out has a shape of its own. */
-const CREDENTIALS = ['X-API-Key', 'X-API-Secret']
+const CREDENTIALS: readonly string[] = ['X-API-Key', 'X-API-Secret']
+
+const UTF8 = new TextDecoder()
 
 /** A cell: one outcome of one operation (null: routing's). */
 export const cellOf = (operation: string | null, outcome: string) => `${operation ?? ''}\u0000${outcome}`
@@ -39,9 +42,22 @@ export function requestShape(record: JournalRecord): string {
   }
   if (record.body) parts.push(`body ${bodyShape(record)}`)
   if (record.headers['x-workspace-id'] !== undefined) parts.push('X-Workspace-ID')
-  const declared = (record.operation?.contract?.parameters ?? []).filter((parameter) => parameter.in === 'header' && parameter.name !== 'X-Workspace-ID')
-  for (const name of [...CREDENTIALS, ...declared.map((parameter) => parameter.name)]) if (record.headers[name.toLowerCase()] === undefined) parts.push(`no ${name}`)
+  for (const name of headersOf(record.operation)) if (record.headers[name.toLowerCase()] === undefined) parts.push(`no ${name}`)
   return parts.length > 0 ? parts.join(' ') : 'plain'
+}
+
+const headerNames = new WeakMap<OperationSpec, readonly string[]>()
+
+/** The headers a request may leave out, as its shape tells them: the credentials, and the operation's header parameters but X-Workspace-ID. */
+function headersOf(operation: OperationSpec | undefined): readonly string[] {
+  if (operation === undefined) return CREDENTIALS
+  let names = headerNames.get(operation)
+  if (names === undefined) {
+    const declared = (operation.contract?.parameters ?? []).filter((parameter) => parameter.in === 'header' && parameter.name !== 'X-Workspace-ID')
+    names = [...CREDENTIALS, ...declared.map((parameter) => parameter.name)]
+    headerNames.set(operation, names)
+  }
+  return names
 }
 
 function bodyShape(record: JournalRecord): string {
@@ -49,7 +65,7 @@ function bodyShape(record: JournalRecord): string {
   if (body!.size > EXAMPLE_BODY_LIMIT || body!.truncated) return 'large'
   if (!/json/i.test(record.headers['content-type'] ?? '')) return 'text'
   try {
-    return skeletonOf(JSON.parse(new TextDecoder().decode(body!.bytes)), SHAPE_DEPTH)
+    return skeletonOf(JSON.parse(UTF8.decode(body!.bytes)), SHAPE_DEPTH)
   } catch {
     return 'text'
   }

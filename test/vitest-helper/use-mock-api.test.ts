@@ -71,7 +71,7 @@ test("in Vitest's main process (its config, its reporters) the entry loads neith
     let said
     try { useMockApi() } catch (error) { said = error.message }
     console.log(JSON.stringify({ reporter: typeof Reporter, said, loaded: loaded.filter((url) => /[/\\\\](msw|@mswjs)[/\\\\]|[/\\\\]src[/\\\\](api|coverage|handlers)[/\\\\]/.test(url)) }))`
-  const env = { ...process.env, VITEST: 'true' }
+  const env: NodeJS.ProcessEnv = { ...process.env, VITEST: 'true' }
   delete env.VITEST_WORKER_ID
   delete env.VITEST_POOL_ID
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env })
