@@ -7,7 +7,7 @@
  * 2. Merging: `workspace-api-mock coverage merge` of 100 documents, each of a suite of 10,000 requests
  *    (a mix over every kind of outcome, its own seeds), in a process of its own: wall time and peak
  *    resident memory. Beside it, 10 documents of 10,000 and 100 of 1,000: memory follows the outcomes that
- *    exist, not the requests or the files.
+ *    exist, not the requests or the files; and the first with `--pact`, the contract of the examples.
  *
  * `node bench/coverage.ts [rounds]`; prints JSON.
  */
@@ -87,13 +87,14 @@ async function documents(files: number, requests: number): Promise<string> {
   return dir
 }
 
-async function merge(files: number, requests: number): Promise<{ files: number; requests: number; seconds: number; peakMiB: number | undefined }> {
+async function merge(files: number, requests: number, { pact = false } = {}): Promise<{ files: number; requests: number; pact: boolean; seconds: number; peakMiB: number | undefined }> {
   const dir = await documents(files, requests)
   try {
     const paths = Array.from({ length: files }, (_, file) => join(dir, `coverage-${file}.json`))
-    const run = await runWithPeak([CLI, 'coverage', 'merge', ...paths, '--json', join(dir, 'merged.json')], { cwd: dir, timeoutMs: 300_000 })
+    const pactFlags = pact ? ['--pact', join(dir, 'pact.json')] : []
+    const run = await runWithPeak([CLI, 'coverage', 'merge', ...paths, '--json', join(dir, 'merged.json'), ...pactFlags], { cwd: dir, timeoutMs: 300_000 })
     if (run.code !== 0) throw new Error(`coverage merge failed: ${run.stderr}`)
-    return { files, requests, seconds: run.seconds, peakMiB: run.peakMiB }
+    return { files, requests, pact, seconds: run.seconds, peakMiB: run.peakMiB }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -102,6 +103,6 @@ async function merge(files: number, requests: number): Promise<{ files: number; 
 if (import.meta.main) {
   const rounds = Number(process.argv[2] ?? 5)
   const inProcess = await perRequest(rounds)
-  const merges = [await merge(100, 10_000), await merge(10, 10_000), await merge(100, 1_000)]
+  const merges = [await merge(100, 10_000), await merge(10, 10_000), await merge(100, 1_000), await merge(100, 10_000, { pact: true })]
   console.log(JSON.stringify({ date: new Date().toISOString(), inProcess, merges }, null, 2))
 }

@@ -20,13 +20,13 @@ import { constants, gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
 import { bundleConsole } from '../src/server/console/bundle.ts'
-import { bundleOptions, ENTRIES } from './bundle-options.ts'
+import { packageBuilds } from './bundle-options.ts'
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url))
 
 rmSync(new URL('dist', `file://${ROOT}`), { recursive: true, force: true })
 
-await build(bundleOptions(ROOT, ENTRIES, 'dist'))
+await build(packageBuilds(ROOT, 'dist'))
 chmodSync(new URL('dist/cli/main.js', `file://${ROOT}`), 0o755)
 
 // The renderer of /api/docs, beside the server code that serves it (dist/chunks/ -> ../vendor/), gzipped as

@@ -5,10 +5,9 @@
 # PACT_BROKER_BASE_URL and PACT_BROKER_TOKEN from the environment.
 set -eu
 
-# Consumer: the suite wrote one journal file per test file (docs/contract.md); the pact, from all of them.
+# Consumer: the suite's coverage reporter writes the pact of what it did (its `pact` option): api-coverage/pact.json.
 npx vitest run
-npx workspace-api-mock contract reports/journals/*.json --out pacts/web-app-workspace-api.json --consumer web-app --provider workspace-api
-pact-broker publish pacts --consumer-app-version "$GIT_COMMIT" --branch "$GIT_BRANCH"
+pact-broker publish api-coverage/pact.json --consumer-app-version "$GIT_COMMIT" --branch "$GIT_BRANCH"
 pact-broker can-i-deploy --pacticipant web-app --version "$GIT_COMMIT" --to-environment production
 
 # Provider: Pact's verifier replays the pacts of the consumers' main branches and deployed versions

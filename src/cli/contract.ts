@@ -1,9 +1,10 @@
 /**
- * `workspace-api-mock contract`: a Pact V4 consumer contract from journal files (src/contract/). Any mistake
- * (a flag, a file that cannot be read or is not a journal) is one line and exit code 2, with nothing written;
+ * `workspace-api-mock contract`: a Pact V4 consumer contract from journal files or coverage documents
+ * (src/contract/). Any mistake (a flag, a file that cannot be read or is neither) is one line and exit code 2, with nothing written;
  * the pact replaces its file whole (write-atomically.ts). Loaded by the command only when asked for.
  */
-import { JournalFileError, journalFileOf } from '../contract/journal-file.ts'
+import { contractFileOf } from '../contract/input-file.ts'
+import { JournalFileError } from '../contract/journal-file.ts'
 import type { ContractExchange, ContractMock, OpenApiDocument } from '../contract/input.ts'
 import { kitOpenApiDocument } from '../contract/kit-document.ts'
 import { pactJson, pactOf } from '../contract/pact.ts'
@@ -45,12 +46,11 @@ export async function contractCommand(argv: readonly string[], io: ContractIo = 
     return 0
   }
   try {
-    const { exchanges, mocks } = readJournals(settings)
+    const { exchanges, mocks, counted } = readInputs(settings)
     const openapi = settings.openapi === undefined ? undefined : readDocument(settings.openapi)
     const pact = pactOf({ exchanges, mocks, consumer: settings.consumer, provider: settings.provider, faults: !settings.withoutFaults, openapi: openapi ?? kitOpenApiDocument() })
     writeFileAtomically(settings.out, pactJson(pact))
-    const interactions = pact.interactions.length
-    io.stdout.write(`wrote ${interactions} interaction${interactions === 1 ? '' : 's'} from ${exchanges.length} journal entr${exchanges.length === 1 ? 'y' : 'ies'} to ${settings.out}\n`)
+    io.stdout.write(`wrote ${plural(pact.interactions.length, 'interaction', 'interactions')} from ${counted} to ${settings.out}\n`)
     return 0
   } catch (error) {
     if (!(error instanceof InputError) && !(error instanceof WriteError)) throw error
@@ -60,10 +60,14 @@ export async function contractCommand(argv: readonly string[], io: ContractIo = 
   }
 }
 
-/** Every file's entries, and the mocks they came from (a file's own scenario and seed, else the flags'). */
-function readJournals(settings: ContractSettings): { exchanges: ContractExchange[]; mocks: ContractMock[] } {
+/**
+ * Every file's exchanges, and the mocks they came from (a coverage document's, a journal's own scenario
+ * and seed, else the flags'); `counted` says how many of each kind, for the closing line.
+ */
+function readInputs(settings: ContractSettings): { exchanges: ContractExchange[]; mocks: ContractMock[]; counted: string } {
   const exchanges: ContractExchange[] = []
   const mocks: ContractMock[] = []
+  const counts = { journal: 0, coverage: 0 }
   let bytes = 0
   for (const file of settings.files) {
     let text: string
@@ -73,19 +77,25 @@ function readJournals(settings: ContractSettings): { exchanges: ContractExchange
       throw new InputError((error as Error).message)
     }
     bytes += Buffer.byteLength(text)
-    if (bytes > MAX_JOURNAL_BYTES) throw new InputError(`the journal files hold more than ${sizeText(MAX_JOURNAL_BYTES)} together, the most one contract is written from`)
+    if (bytes > MAX_JOURNAL_BYTES) throw new InputError(`the files hold more than ${sizeText(MAX_JOURNAL_BYTES)} together, the most one contract is written from`)
     try {
-      const journal = journalFileOf(text, file)
-      exchanges.push(...journal.exchanges)
-      const scenario = journal.mock.scenario ?? settings.scenario
-      if (scenario !== undefined) mocks.push({ scenario, seed: journal.mock.seed ?? settings.seed ?? 1 })
+      const read = contractFileOf(text, file)
+      exchanges.push(...read.exchanges)
+      counts[read.kind] += read.exchanges.length
+      for (const mock of read.mocks) {
+        const scenario = mock.scenario ?? settings.scenario
+        if (scenario !== undefined) mocks.push({ scenario, seed: mock.seed ?? settings.seed ?? 1 })
+      }
     } catch (error) {
       if (error instanceof JournalFileError) throw new InputError(error.message)
       throw error
     }
   }
-  return { exchanges, mocks }
+  const parts = [...(counts.journal > 0 || counts.coverage === 0 ? [plural(counts.journal, 'journal entry', 'journal entries')] : []), ...(counts.coverage > 0 ? [plural(counts.coverage, 'coverage example', 'coverage examples')] : [])]
+  return { exchanges, mocks, counted: parts.join(' and ') }
 }
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`
 
 function readDocument(path: string): OpenApiDocument {
   let value: unknown

@@ -1,11 +1,17 @@
 /** The flags of `workspace-api-mock coverage merge`: a table as in src/cli/serve-flags.ts (name, help, parser). */
 import { shown } from '../text/terminal-text.ts'
 import { FlagError, flagOf, helpFlag, helpPage, parseTable, type Command, type Flag } from './flag-table.ts'
+import { pacticipant } from './flag-values.ts'
 
 interface Flags {
   json: string | undefined
   html: string | undefined
   junit: string | undefined
+  /** The pact of the merged examples (docs/contract.md), and its names. */
+  pact: string | undefined
+  consumer: string | undefined
+  provider: string | undefined
+  withoutFaults: boolean
   /** `operations=100`, `outcomes=60`, `topics=80`: least shares reached, in percent. */
   min: string[]
   /** `createWorkspace=422:body.name`: an outcome that must be reached (`*=fault:429` on every operation). */
@@ -23,7 +29,7 @@ export interface CoverageFlags extends Omit<Flags, 'min' | 'require'> {
 /** The most files one merge reads (100 jobs of a hundred workers each). */
 export const MAX_MERGED_FILES = 10_000
 
-const DEFAULTS: Partial<Flags> = { min: [], require: [], help: false }
+const DEFAULTS: Partial<Flags> = { min: [], require: [], help: false, withoutFaults: false }
 
 const flag = flagOf<Flags>()
 
@@ -45,6 +51,10 @@ const FLAGS: readonly Flag<Flags>[] = [
   flag({ name: 'json', key: 'json', value: '<file>', description: 'Write the merged coverage document (JSON)' }),
   flag({ name: 'html', key: 'html', value: '<dir>', description: 'Write the HTML page into this folder (index.html)' }),
   flag({ name: 'junit', key: 'junit', value: '<file>', description: 'Write JUnit XML: an outcome reached passes, one never answered is skipped' }),
+  flag({ name: 'pact', key: 'pact', value: '<file>', description: 'Write the consumer contract (Pact V4) of the merged examples (docs/contract.md)' }),
+  flag({ name: 'consumer', key: 'consumer', value: '<name>', description: 'The consumer\'s name in the pact (default workspace-api-consumer)', parse: pacticipant }),
+  flag({ name: 'provider', key: 'provider', value: '<name>', description: 'The provider\'s name in the pact (default workspace-api)', parse: pacticipant }),
+  flag({ name: 'without-faults', key: 'withoutFaults', description: 'Leave out of the pact the requests injected faults answered' }),
   flag({ name: 'min', key: 'min', value: '<what>=<percent>', multiple: true, description: 'Fail (exit 1) below this share reached: operations=, outcomes= or topics=', parse: minimum }),
   flag({ name: 'require', key: 'require', value: '<operation>=<outcome>', multiple: true, description: 'Fail (exit 1) unless this outcome was answered (*=<outcome>: on every operation)', parse: required }),
   helpFlag<Flags>(),
@@ -56,17 +66,17 @@ const MERGE: Command<Flags> = {
   defaults: DEFAULTS,
   positionals: MAX_MERGED_FILES + 1,
   intro: [
-    'Usage: workspace-api-mock coverage merge <coverage.json...> [--json file] [--html dir] [--junit file] [--min ...] [--require ...]',
+    'Usage: workspace-api-mock coverage merge <coverage.json...> [--json file] [--html dir] [--junit file] [--pact file] [--min ...] [--require ...]',
     '',
     'Merges the coverage documents of a run split across CI jobs (each written by the Vitest or Playwright',
-    'reporter, or GET /__admin/coverage), prints the summary and writes the merged reports.',
+    'reporter, or GET /__admin/coverage), prints the summary and writes the merged reports and the pact.',
   ],
-  outro: ['Exit codes: 0 done, 1 the gate (--min, --require) found something missing, 2 a usage mistake or a file it cannot read.'],
+  outro: ['Exit codes: 0 done, 1 the gate (--min, --require) found something missing, 2 a usage mistake or a file it cannot read', '(or whose examples the pact cannot be written from).'],
 }
 
 /** Parses the arguments after `coverage`: the subcommand, the files and the flags. Throws `FlagError`. */
 export function parseCoverageFlags(argv: readonly string[]): CoverageFlags {
-  const { settings, positionals } = parseTable(argv, MERGE)
+  const { settings, positionals, given } = parseTable(argv, MERGE)
   const [subcommand, ...files] = positionals
   const min = settings.min.map((text) => {
     const [, what, percent] = MINIMUM.exec(text)!
@@ -80,6 +90,9 @@ export function parseCoverageFlags(argv: readonly string[]): CoverageFlags {
   if (settings.help) return parsed
   if (subcommand !== 'merge') throw new FlagError(subcommand === undefined ? 'coverage needs a subcommand: coverage merge <files...>' : `unknown subcommand "coverage ${shown(subcommand, 60)}": the one there is is merge`)
   if (files.length === 0) throw new FlagError('coverage merge needs at least one coverage document: coverage merge <files...>')
+  for (const name of ['consumer', 'provider', 'without-faults']) {
+    if (given(name) && !given('pact')) throw new FlagError(`--${name} goes with --pact <file>: it is about the pact`)
+  }
   return parsed
 }
 

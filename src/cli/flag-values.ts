@@ -3,6 +3,7 @@ import { existsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { unshownOperations } from '../handlers/definitions/operations/unshown.ts'
 import { MAX_ANSWER_BYTES } from '../service-client/polite-client.ts'
+import { pacticipantProblem } from '../text/pacticipant-name.ts'
 import { sizeText } from '../text/size-text.ts'
 import { FlagError, flagOf, type Flag } from './flag-table.ts'
 
@@ -101,6 +102,13 @@ export function outFile(text: string, flag: string): string {
 }
 
 /** What an `--operations` module is, for the help of the commands that take one. */
+/** A pacticipant's name (`--consumer`, `--provider`): what a broker shows and `can-i-deploy` is given, printable and short. */
+export function pacticipant(text: string, flag: string): string {
+  const problem = pacticipantProblem(text)
+  if (problem !== undefined) throw new FlagError(`${flag}: ${problem}, got "${text}"`)
+  return text
+}
+
 export const OPERATIONS_MODULE = 'a .js/.ts module whose default export is an array of\ndefineOperation()s and whose export `fields` declares fields (docs/extending.md)'
 
 /**

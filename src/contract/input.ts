@@ -5,6 +5,8 @@
  */
 import type { JournalEntry, Why } from '../testkit/journal.ts'
 
+export { pacticipantProblem } from '../text/pacticipant-name.ts'
+
 /**
  * One request and its answer. A `JournalEntry` (`api.journal.entries`, `GET /__admin/journal`) has every
  * member; nothing else of it is read. `path` is not read (its form may change): `operation` names the
@@ -68,9 +70,3 @@ export type OpenApiDocument = Record<string, unknown>
 
 export const DEFAULT_CONSUMER = 'workspace-api-consumer'
 export const DEFAULT_PROVIDER = 'workspace-api'
-
-/** Why a consumer's or provider's name cannot be written into a pact (what a broker shows), or undefined. */
-export function pacticipantProblem(name: unknown): string | undefined {
-  if (typeof name === 'string' && /^[\x21-\x7e](?:[\x20-\x7e]{0,198}[\x21-\x7e])?$/.test(name)) return undefined
-  return 'expected 1 to 200 printable ASCII characters, without spaces at either end'
-}

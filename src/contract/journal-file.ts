@@ -69,28 +69,56 @@ export interface JournalFile {
   mock: Partial<ContractMock>
 }
 
-/** The exchanges of a file's text (`name` is how messages call the file); throws `JournalFileError`. */
-export function journalFileOf(textOf: string, name: string): JournalFile {
-  if (nestingOf(textOf) > MAX_FILE_NESTING) throw new JournalFileError(`${name} is nested deeper than ${MAX_FILE_NESTING} levels: not a journal`)
-  let value: unknown
+/**
+ * A user's JSON file as the contract reads it (`name` is how messages call the file): refused before it
+ * is looked at when deeper than MAX_FILE_NESTING or holding a prototype's key; throws `JournalFileError`.
+ */
+export function parsedFile(textOf: string, name: string, what = 'a journal'): unknown {
+  if (nestingOf(textOf) > MAX_FILE_NESTING) throw new JournalFileError(`${name} is nested deeper than ${MAX_FILE_NESTING} levels: not ${what}`)
   try {
-    value = JSON.parse(textOf, (key, item: unknown) => {
-      if (PROTOTYPE_KEYS.has(key)) throw new JournalFileError(`${name} holds a "${key}" key: not a journal`)
+    return JSON.parse(textOf, (key, item: unknown) => {
+      if (PROTOTYPE_KEYS.has(key)) throw new JournalFileError(`${name} holds a "${key}" key: not ${what}`)
       return item
     })
   } catch (error) {
     if (error instanceof JournalFileError) throw error
-    throw new JournalFileError(`${name} is not valid JSON: ${(error as Error).message.replace(/\s*\n\s*/g, ' ')}`)
+    throw new JournalFileError(`${name} is not valid JSON: ${oneLine((error as Error).message)}`)
   }
+}
+
+/** The exchanges of a file's text (`name` is how messages call the file); throws `JournalFileError`. */
+export function journalFileOf(textOf: string, name: string): JournalFile {
+  return journalOf(parsedFile(textOf, name), name)
+}
+
+/** The exchanges of a parsed journal file. */
+export function journalOf(value: unknown, name: string): JournalFile {
   const result = wrapper.safeParse(Array.isArray(value) ? { entries: value } : value)
   if (!result.success) {
-    const issue = result.error.issues[0]!
-    const where = issue.path.length > 0 ? issue.path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '') : 'the file'
     throw new JournalFileError(
-      `${name}: ${where}: ${issue.message.replace(/\s*\n\s*/g, ' ')} (expected journal entries as GET /__admin/journal answers them, ` +
+      `${name}: ${issueText(result.error.issues[0]!)} (expected journal entries as GET /__admin/journal answers them, ` +
         'or {"scenario", "seed", "entries"}: docs/contract.md)',
     )
   }
   const { entries, scenario, seed } = result.data
   return { exchanges: entries as unknown as ContractExchange[], mock: { ...(scenario === undefined ? {} : { scenario }), ...(seed === undefined ? {} : { seed }) } }
 }
+
+/** Exchanges from elsewhere (a coverage document's examples) held to what the contract reads: `where` names each; throws `JournalFileError`. */
+export function checkedExchanges(values: readonly unknown[], where: (index: number) => string): ContractExchange[] {
+  values.forEach((value, index) => {
+    const result = entry.safeParse(value)
+    if (!result.success) {
+      const issue = result.error.issues[0]!
+      throw new JournalFileError(`${[where(index), pathText(issue.path)].filter((part) => part !== '').join('.')}: ${oneLine(issue.message)}`)
+    }
+  })
+  return values as ContractExchange[]
+}
+
+/** Where an issue is (`entries[3].why`, or the file itself) and what it says, in one line. */
+const issueText = (issue: z.core.$ZodIssue): string => `${pathText(issue.path) || 'the file'}: ${oneLine(issue.message)}`
+
+const pathText = (path: readonly PropertyKey[]): string => path.map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('').replace(/^\./, '')
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ')

@@ -6,11 +6,12 @@
  * server keeps one per mock. Never in a request's way: a request it cannot classify is not counted.
  */
 import type { JournalRecord, RequestJournal } from '../handlers/ports.ts'
-import { whyOfAnswered } from '../testkit/why.ts'
-import { documentOf } from './assemble.ts'
+import { whyOfAnswered, type Why } from '../testkit/why.ts'
+import { documentOf, partOf, type Tallies } from './assemble.ts'
 import { outcomesOf } from './classify.ts'
-import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome } from './document.ts'
-import { cellOf, ExampleBook, exampleEntry, requestShape } from './example.ts'
+import type { CoverageDocument, CoverageExample, CoverageMock, CoverageOperation, CoverageOther, CoverageOutcome, CoveragePart } from './document.ts'
+import { cellOf, ExampleBook, exampleKey, requestShape } from './example.ts'
+import { exampleEntry } from './example-entry.ts'
 import { universeOf, type Universe } from './outcomes.ts'
 import { processCoverage, setProcessCoverage, type CoverageSink, type CoverageTap, type CoveredMock } from './switch.ts'
 import { tappedJournal } from './tap.ts'
@@ -44,14 +45,16 @@ export class CoverageCollector implements CoverageSink {
 
   /** The document of what was collected so far. */
   document(): CoverageDocument {
-    const examples = this.#examples.examples
-    return documentOf({ requests: this.#requests, mocks: this.#mocks.values(), operations: this.#operations.values(), outcomes: this.#outcomes.values(), others: this.#others.values(), examples })
+    return documentOf(this.#tallies())
   }
 
-  /** The document of what was collected since the last drain (undefined: nothing), and a fresh start. */
-  drain(): CoverageDocument | undefined {
+  /**
+   * What was collected since the last drain, as a runner's channel carries it to the merge (a part: no
+   * order, no summary), and a fresh start; undefined: nothing.
+   */
+  drain(): CoveragePart | undefined {
     if (this.empty) return undefined
-    const document = this.document()
+    const part = partOf(this.#tallies())
     this.#requests = 0
     this.#mocks.clear()
     this.#operations.clear()
@@ -59,7 +62,11 @@ export class CoverageCollector implements CoverageSink {
     this.#others.clear()
     this.#examples = new ExampleBook()
     this.#universes.clear()
-    return document
+    return part
+  }
+
+  #tallies(): Tallies {
+    return { requests: this.#requests, mocks: this.#mocks.values(), operations: this.#operations.values(), outcomes: this.#outcomes.values(), others: this.#others.values(), examples: this.#examples.examples }
   }
 
   #register(universe: Universe): void {
@@ -97,14 +104,15 @@ export class CoverageCollector implements CoverageSink {
       tally.count++
       wanted ||= this.#examples.wants(cell)
     }
-    if (wanted) this.#exemplify(record, { operation, outcomes, shape: requestShape(record), mock: { scenario: mock.scenario, seed: mock.seed } })
+    if (wanted) this.#exemplify(record, why, { operation, outcomes, shape: requestShape(record), mock: { scenario: mock.scenario, seed: mock.seed } })
   }
 
-  /** Keeps the request as an example when it brings a shape one of its outcomes has no example of. */
-  #exemplify(record: JournalRecord, example: Omit<CoverageExample, 'entry'>): void {
-    if (this.#examples.fresh(example).length === 0) return
+  /** Keeps the request as an example when it brings a shape or answer one of its outcomes has no example of. */
+  #exemplify(record: JournalRecord, why: Why, example: Omit<CoverageExample, 'entry'>): void {
+    const key = exampleKey(example.shape, why)
+    if (this.#examples.fresh(example, key).length === 0) return
     const entry = exampleEntry(record)
-    if (entry !== undefined) this.#examples.offer({ ...example, entry })
+    if (entry !== undefined) this.#examples.offer({ ...example, entry }, key)
   }
 }
 

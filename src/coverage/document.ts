@@ -69,7 +69,7 @@ const exampleSchema = described(
     mock: z.strictObject({ scenario: text, seed: z.number() }),
     entry: entrySchema,
   }),
-  { description: 'One exchange for each outcome and request shape reached: the outcomes it reached, its request\'s shape, the mock that answered, the entry' },
+  { description: 'One exchange for each outcome, request shape and answer reached (at most 8 an outcome): the outcomes it reached, its request\'s shape, the mock that answered, the entry' },
 )
 
 const tallySchema = z.strictObject({ reached: count, total: count })
@@ -83,7 +83,7 @@ const summarySchema = described(
     topicsNotReached: z.array(text),
     holes: z.array(text),
   }),
-  { description: 'Derived from the rest (a reader recomputes it): totals, the topics no outcome reached, and what was never answered, in words, largest first' },
+  { description: 'Derived from the rest (a reader recomputes it; a runner\'s part of a run leaves it out): totals, the topics no outcome reached, and what was never answered, in words, largest first' },
 )
 
 export const coverageDocumentSchema = described(
@@ -98,16 +98,22 @@ export const coverageDocumentSchema = described(
     outcomes: z.array(outcomeSchema),
     others: z.array(otherSchema),
     examples: z.array(exampleSchema),
-    summary: summarySchema,
+    summary: z.optional(summarySchema),
   }),
   { title: 'Coverage', description: 'Behaviour coverage of a consumer suite by workspace-api-mock: the outcomes that exist and how often each was answered' },
 )
 
-export type CoverageDocument = z.infer<typeof coverageDocumentSchema>
+/**
+ * What a merge reads: a document, or a part of a run as a runner's channel carries it from a worker (no
+ * summary, in the order it was collected: the merge puts it in order and sums it up).
+ */
+export type CoveragePart = Omit<z.infer<typeof coverageDocumentSchema>, 'summary'>
+/** A document as written: in canonical order, with its summary. */
+export type CoverageDocument = CoveragePart & { summary: CoverageSummary }
+export type CoverageSummary = z.infer<typeof summarySchema>
 export type CoverageMock = CoverageDocument['mocks'][number]
 export type CoverageOperation = CoverageDocument['operations'][number]
 export type CoverageOutcome = CoverageDocument['outcomes'][number]
 export type CoverageOther = CoverageDocument['others'][number]
 export type CoverageExample = CoverageDocument['examples'][number]
 export type CoverageEntry = CoverageExample['entry']
-export type CoverageSummary = CoverageDocument['summary']

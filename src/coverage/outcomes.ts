@@ -9,8 +9,8 @@ import type { ApiSurface } from '../handlers/api-surface.ts'
 import { TOPIC, type Topic } from '../handlers/decision-topics.ts'
 import { errorStatuses } from '../handlers/kit-routes/openapi/statuses.ts'
 import type { OperationSpec } from '../handlers/operation-spec.ts'
-import { publishedOperations } from '../handlers/definitions/operations/published.ts'
 import type { AnySchema } from '../model/fields.ts'
+import { KIT_OPERATIONS, PAGE_EDGES, ROUTING } from './order.ts'
 
 /** One outcome of one operation (`operation` null: of no operation, as routing answers). */
 export interface OutcomeSpec {
@@ -34,10 +34,6 @@ export interface Universe {
 
 /** The faults every operation can meet besides the 5xx statuses its document declares. */
 const FAULTS = ['fault:429', 'fault:disconnect', 'fault:latency'] as const
-/** Where a paged list can be: its edges, and the page size at each bound of the profile. */
-export const PAGE_EDGES = ['page:first', 'page:middle', 'page:last', 'page:past-the-end', 'page_size:min', 'page_size:max'] as const
-/** What routing answers for no operation: an unknown path, a method the path lacks, an over-long URL. */
-const ROUTING = ['404:no-operation', '405', '414'] as const
 
 /** The topic of the body of the kit's operations that take one (their 422s at `body...`). */
 const BODY_TOPIC: Readonly<Record<string, Topic>> = {
@@ -57,9 +53,6 @@ export const PRESET_TOPIC: Readonly<Record<string, Topic>> = {
   updateApplication: TOPIC.updateApplication,
   deleteApplication: TOPIC.deleteApplication,
 }
-
-/** The kit's operations (the spec's and the presets): the page decides their statuses, not yours. */
-const KIT_OPERATIONS: ReadonlySet<string> = new Set([...publishedOperations.map((operation) => operation.name), ...Object.keys(PRESET_TOPIC)])
 
 /** Statuses with outcomes of their own kinds (by reason, by location, as faults); the rest an operation answers as they are. */
 const KINDS = new Set([401, 404, 414, 422, 429])
@@ -142,7 +135,7 @@ export function topicOf(operation: string | null, outcome: string, scoped: boole
 /** A status as it is: the body's transport (400, 413, 415), or the operation's own answer (its success, a 404). */
 function successOrOwnTopic(operation: string, status: number): Topic | null {
   if ([400, 413, 415].includes(status)) return TOPIC.transport
-  if (!KIT_OPERATIONS.has(operation)) return null
+  if (!KIT_OPERATIONS.includes(operation)) return null
   return (status < 300 ? PRESET_TOPIC[operation] : undefined) ?? TOPIC.statuses
 }
 
@@ -156,35 +149,4 @@ function locationTopic(operation: string, location: string): Topic | null {
 /** A path template in the spec's syntax (`/api/workspaces/{workspaceId}`), whichever syntax it is kept in. */
 export function specPath(path: string): string {
   return path.replace(/:(\w+)/g, '{$1}')
-}
-
-/** The kit's operations in the order the reports show them (the spec's, then the presets'); yours after, by name. */
-const OPERATION_ORDER: readonly string[] = [...KIT_OPERATIONS]
-
-/** Orders operation names as the reports show them; null (routing) last. */
-export function compareOperations(a: string | null, b: string | null): number {
-  if (a === b) return 0
-  if (a === null || b === null) return a === null ? 1 : -1
-  const [rankA, rankB] = [OPERATION_ORDER.indexOf(a), OPERATION_ORDER.indexOf(b)]
-  if (rankA !== rankB) return rankA === -1 ? 1 : rankB === -1 ? -1 : rankA - rankB
-  return a < b ? -1 : 1
-}
-
-/** The order of an operation's outcomes: success, 401s, 404s, its other statuses, 422s, faults, paging, routing. */
-function outcomeRank(outcome: string): [number, number] {
-  const edge = (PAGE_EDGES as readonly string[]).indexOf(outcome)
-  if (edge !== -1) return [6, edge]
-  const routing = (ROUTING as readonly string[]).indexOf(outcome)
-  if (routing !== -1) return [8, routing]
-  const head = outcome.split(':', 1)[0]!
-  const kind = { '401': 1, '404': 2, '422': 4, fault: 5 }[head] ?? (/^[1-3]\d\d$/.test(head) ? 0 : /^\d+$/.test(head) ? 3 : 7)
-  return [kind, 0]
-}
-
-/** Orders outcome keys of one operation as the reports show them. */
-export function compareOutcomes(a: string, b: string): number {
-  const [rankA, rankB] = [outcomeRank(a), outcomeRank(b)]
-  if (rankA[0] !== rankB[0]) return rankA[0] - rankB[0]
-  if (rankA[1] !== rankB[1]) return rankA[1] - rankB[1]
-  return a === b ? 0 : a < b ? -1 : 1
 }

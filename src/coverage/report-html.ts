@@ -146,5 +146,5 @@ function examples(list: readonly CoverageExample[]): string {
       `<h3>Why</h3><pre>${markup(JSON.stringify(entry.why, null, 2))}</pre></details>`,
     ].join('')
   })
-  return `<h2>Examples</h2><p class="muted">One exchange for each outcome and request shape answered.</p>${items.join('')}`
+  return `<h2>Examples</h2><p class="muted">One exchange for each outcome, request shape and answer reached.</p>${items.join('')}`
 }

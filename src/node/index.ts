@@ -46,3 +46,4 @@ export {
   type OpenApiDocument,
   type PactV4,
 } from '../contract/pact.ts'
+export { contractInputOfCoverage } from '../contract/coverage-input.ts'

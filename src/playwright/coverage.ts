@@ -8,10 +8,11 @@ import type { TestInfo } from '@playwright/test'
 import type { FullConfig, FullResult, Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 import { CoverageMerger } from '../coverage/assemble.ts'
 import { startProcessCoverage } from '../coverage/collector.ts'
-import type { CoverageDocument } from '../coverage/document.ts'
-import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
-import { parseCoverage } from '../coverage/read.ts'
+import type { CoveragePart } from '../coverage/document.ts'
+import { addDocument, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { parseCoveragePart } from '../coverage/read.ts'
 import { COVERAGE_ENV, coverageRequested } from '../coverage/switch.ts'
+import { finishCoverageRun } from '../contract/coverage-run.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
 export type { CoverageGate } from '../coverage/gate.ts'
@@ -23,7 +24,7 @@ if (coverageRequested()) startProcessCoverage()
 export const COVERAGE_ATTACHMENT = 'workspace-api-mock coverage'
 
 /** Attaches a coverage document to the test. */
-export async function attachCoverage(testInfo: TestInfo, document: CoverageDocument): Promise<void> {
+export async function attachCoverage(testInfo: TestInfo, document: CoveragePart): Promise<void> {
   await testInfo.attach(COVERAGE_ATTACHMENT, { body: JSON.stringify(document), contentType: 'application/json' })
 }
 
@@ -63,12 +64,12 @@ export class CoverageReporter implements Reporter {
   onTestEnd(test: TestCase, result: TestResult): void {
     for (const attachment of result.attachments) {
       const { body } = attachment
-      if (attachment.name === COVERAGE_ATTACHMENT && body !== undefined) addDocument(this.#merger, () => parseCoverage(body.toString('utf8'), `the coverage of "${test.title}"`))
+      if (attachment.name === COVERAGE_ATTACHMENT && body !== undefined) addDocument(this.#merger, () => parseCoveragePart(body.toString('utf8'), `the coverage of "${test.title}"`))
     }
   }
 
   async onEnd(): Promise<{ status?: FullResult['status'] } | undefined> {
-    const failures = finishCoverage(this.#merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
+    const failures = await finishCoverageRun(this.#merger.result(), this.#options, this.#root, this.#shard)
     return failures.length > 0 ? { status: 'failed' } : undefined
   }
 }

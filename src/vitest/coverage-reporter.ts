@@ -1,15 +1,16 @@
 /**
- * The coverage reporter of Vitest: `reporters: ['default', ['workspace-api-mock/vitest', { gate }]]` (or
- * `new CoverageReporter({ gate })`). It adds its setup file (coverage-setup.ts) to every project of the
+ * The work of Vitest's coverage reporter (`CoverageReporter` of index.ts, which loads this module when the
+ * run starts, in Vitest's main process only). It adds its setup file (coverage-setup.ts) to every project of the
  * run, so each test file's mocks report what they answered into the file's meta, whichever worker, pool
  * or browser ran it; at the end of the run it merges them (the same result whatever order the files
- * finished in), writes the reports, prints the summary and holds the gate. Off unless configured; a mock
- * answers the same either way.
+ * finished in), writes the reports (and the pact, with `pact`), prints the summary and holds the gate.
+ * Off unless configured; a mock answers the same either way.
  */
 import { fileURLToPath } from 'node:url'
 import { CoverageMerger } from '../coverage/assemble.ts'
-import { addDocument, filesOf, finishCoverage, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
-import { checkedCoverage } from '../coverage/read.ts'
+import { addDocument, reporterOptions, type CoverageReporterOptions } from '../coverage/output.ts'
+import { checkedPart } from '../coverage/read.ts'
+import { finishCoverageRun } from '../contract/coverage-run.ts'
 
 export type { CoverageReporterOptions } from '../coverage/output.ts'
 export type { CoverageGate } from '../coverage/gate.ts'
@@ -21,17 +22,18 @@ const SETUP_FILE = fileURLToPath(new URL(`./coverage-setup${import.meta.url.ends
  * What the reporter reads of Vitest's run, structurally: its types come from `vitest/node`, whose own
  * declarations (jsdom's among them) would otherwise reach every consumer's type check of this entry.
  */
-interface VitestRun {
+export interface VitestRun {
   readonly config: { readonly root: string; readonly shard?: { readonly index: number; readonly count: number } }
   readonly projects: ReadonlyArray<{ readonly config: { readonly setupFiles: string[] } }>
 }
 
-interface TestFile {
+export interface TestFile {
   readonly moduleId: string
   meta(): { workspaceApiMockCoverage?: unknown }
 }
 
-export class CoverageReporter {
+/** `reporters: ['default', ['workspace-api-mock/vitest', { gate }]]`, or `new CoverageReporter({ gate })`: see index.ts. */
+export class CoverageReporterCore {
   readonly #options: CoverageReporterOptions
   #root = process.cwd()
   #shard: string | undefined
@@ -49,13 +51,13 @@ export class CoverageReporter {
     }
   }
 
-  onTestRunEnd(modules: ReadonlyArray<TestFile>): void {
+  async onTestRunEnd(modules: ReadonlyArray<TestFile>): Promise<void> {
     const merger = new CoverageMerger()
     for (const module of modules) {
       const document = module.meta().workspaceApiMockCoverage
-      if (document !== undefined) addDocument(merger, () => checkedCoverage(document, `the coverage of ${module.moduleId}`))
+      if (document !== undefined) addDocument(merger, () => checkedPart(document, `the coverage of ${module.moduleId}`))
     }
-    const failures = finishCoverage(merger.result(), filesOf(this.#options, this.#root), this.#options, (text) => process.stdout.write(text), this.#shard)
+    const failures = await finishCoverageRun(merger.result(), this.#options, this.#root, this.#shard)
     if (failures.length > 0) process.exitCode = 1
   }
 }

@@ -7,12 +7,12 @@
  */
 import { afterAll } from 'vitest'
 import { startProcessCoverage } from '../coverage/collector.ts'
-import type { CoverageDocument } from '../coverage/document.ts'
+import type { CoveragePart } from '../coverage/document.ts'
 
 declare module 'vitest' {
   interface TaskMeta {
     /** What the file's mocks answered (workspace-api-mock's coverage). */
-    workspaceApiMockCoverage?: CoverageDocument
+    workspaceApiMockCoverage?: CoveragePart
   }
 }
 

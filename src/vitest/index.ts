@@ -1,32 +1,53 @@
 /**
- * `workspace-api-mock/vitest`: one call wires the mock into a Vitest file.
- * Node-only (msw/node); the rest of the kit stays platform-free.
+ * `workspace-api-mock/vitest`: one call wires the mock into a Vitest file (`useMockApi`), and the coverage
+ * reporter (the default export, as Vitest loads a reporter by name). Node-only.
+ *
+ * Both of Vitest's sides load this module, so it carries nothing but what loads the rest: a test worker
+ * loads `useMockApi` (the mock and msw/node, use-mock-api.ts), Vitest's main process (its config, its
+ * reporters) loads the reporter's work when the run starts (coverage-reporter.ts). Neither loads the
+ * other's (docs/decisions/0024).
  */
 import { requireNode } from '../node-version.js'
-import type { UnhandledFrameHandle } from 'msw'
-import { setupServer, type SetupServer } from 'msw/node'
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import { createMockApi, type MockApi, type MockApiOptions } from '../api/create-mock-api.ts'
 import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
-import { evidenceError } from '../evidence/report.ts'
-import { violationsError } from '../testkit/test-runner.ts'
-import { vitestEvidence } from './evidence.ts'
-import { CoverageReporter } from './coverage-reporter.ts'
+import type { CoverageReporterCore, CoverageReporterOptions, TestFile, VitestRun } from './coverage-reporter.ts'
+import type { UseMockApiOptions, VitestMockApi } from './use-mock-api.ts'
 
 requireNode()
 
-export { CoverageReporter, type CoverageReporterOptions, type CoverageGate } from './coverage-reporter.ts'
+export type { CoverageReporterOptions, CoverageGate } from './coverage-reporter.ts'
+export type { UseMockApiOptions, VitestMockApi } from './use-mock-api.ts'
+
+/**
+ * The coverage reporter of Vitest (docs/coverage.md): `reporters: ['default', ['workspace-api-mock/vitest',
+ * { gate, pact }]]`, or `new CoverageReporter({ gate, pact })`. Its options are checked when the run
+ * starts (a mistake names the key), and its work loads then.
+ */
+export class CoverageReporter {
+  readonly #options: CoverageReporterOptions | undefined
+  #core: CoverageReporterCore | undefined
+
+  constructor(options?: CoverageReporterOptions) {
+    this.#options = options
+  }
+
+  async onInit(vitest: VitestRun): Promise<void> {
+    const { CoverageReporterCore } = await import('./coverage-reporter.ts')
+    this.#core = new CoverageReporterCore(this.#options)
+    this.#core.onInit(vitest)
+  }
+
+  async onTestRunEnd(modules: ReadonlyArray<TestFile>): Promise<void> {
+    await this.#core?.onTestRunEnd(modules)
+  }
+}
 
 /** The coverage reporter, as Vitest loads a reporter by name: `reporters: ['default', ['workspace-api-mock/vitest', options]]`. */
 export default CoverageReporter
 
-export interface UseMockApiOptions<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> extends MockApiOptions<Ops> {
-  /** MSW 3's reaction to a request no handler answers. Default `'error'`. */
-  onUnhandledFrame?: UnhandledFrameHandle
-}
+/** Vitest's main process (its config, its reporters): Vitest marks its processes, and its workers by number. */
+const vitestMain = (process.env.VITEST ?? '') !== '' && process.env.VITEST_WORKER_ID === undefined
 
-/** The mock API plus the msw/node server it is installed in (for plain `server.use(...)` overrides). */
-export type VitestMockApi<Ops extends readonly DefinedOperation[] = readonly DefinedOperation[]> = MockApi<Ops> & { readonly server: SetupServer }
+const helper = vitestMain ? undefined : await import('./use-mock-api.ts')
 
 /**
  * Starts `setupServer` before all tests; after each test resets state, faults, overrides and the journal,
@@ -37,27 +58,6 @@ export type VitestMockApi<Ops extends readonly DefinedOperation[] = readonly Def
  * test('lists', async () => { await fetch('/api/workspaces', { headers: { 'X-API-Key': api.credentials.apiKey, ... } }) })
  */
 export function useMockApi<const Ops extends readonly DefinedOperation[] = readonly []>(options: UseMockApiOptions<Ops> = {}): VitestMockApi<Ops> {
-  const { onUnhandledFrame = 'error', ...mockOptions } = options
-  const api = createMockApi(mockOptions)
-  const server = setupServer(...api.handlers)
-
-  beforeAll(async () => {
-    server.listen({ onUnhandledFrame })
-    await api.ready
-  })
-  const evidence = vitestEvidence(api, mockOptions)
-  beforeEach(() => evidence.start())
-  afterEach(async (context) => {
-    const error = violationsError(api.violations)
-    const report = await evidence.report(context, error !== undefined)
-    server.resetHandlers()
-    await api.reset()
-    if (report) throw evidenceError(report, error)
-    if (error) throw error
-  })
-  afterAll(() => {
-    server.close()
-  })
-
-  return Object.defineProperty(api, 'server', { value: server, enumerable: true }) as VitestMockApi<Ops>
+  if (helper === undefined) throw new Error('useMockApi belongs in a test file: Vitest runs those in its workers, not in the process that loads its config and reporters')
+  return helper.useMockApi(options)
 }

@@ -7,8 +7,12 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { tapCoverage } from '../../src/api/coverage-tap.ts'
+import { coverageCommand } from '../../src/cli/coverage.ts'
+import { parseCoverageFlags } from '../../src/cli/coverage-flags.ts'
+import { contractInputOfCoverage } from '../../src/contract/coverage-input.ts'
+import { pactText } from '../../src/contract/pact.ts'
 import { servedSurfaceOf } from '../../src/api/internals.ts'
 import { mergeCoverage } from '../../src/coverage/assemble.ts'
 import { CoverageCollector } from '../../src/coverage/collector.ts'
@@ -16,6 +20,7 @@ import type { CoverageDocument } from '../../src/coverage/document.ts'
 import { coverageJson } from '../../src/coverage/report-text.ts'
 import { createMockApi } from '../../src/index.ts'
 import { runCli } from './cli-process.ts'
+import { kitOpenApiDocument } from '../../src/contract/kit-document.ts'
 
 /** The document of a mock that answered `paths` (GET, with its credentials). */
 async function documentOf(seed: number, paths: readonly string[]): Promise<CoverageDocument> {
@@ -47,6 +52,31 @@ describe('coverage merge', () => {
     expect(readFileSync(at('out/merged.json'), 'utf8')).toBe(coverageJson(mergeCoverage(documents)))
     expect(readFileSync(at('out/junit.xml'), 'utf8')).toContain('tests="95" failures="0" skipped="92"')
     expect(readFileSync(at('out/page/index.html'), 'utf8')).toContain('<h1>API coverage</h1>')
+  })
+
+  test('--pact: the consumer contract of the merged examples, the one `contract` writes from the merged document', async () => {
+    const run = await runCli(['coverage', 'merge', at('shard-2.json'), at('shard-1.json'), '--pact', at('pacts/web.json'), '--consumer', 'web', '--without-faults'])
+    expect(run.stderr).toBe('')
+    const expected = pactText({ ...contractInputOfCoverage(mergeCoverage(documents)), consumer: 'web', faults: false, openapi: kitOpenApiDocument() })
+    expect(run.stdout).toMatch(new RegExp(`\nAPI coverage pact: ${(JSON.parse(expected) as { interactions: unknown[] }).interactions.length} interactions in \\S*pacts/web\\.json\n$`))
+    expect(run.code).toBe(0)
+    expect(readFileSync(at('pacts/web.json'), 'utf8')).toBe(expected)
+  })
+
+  test('--pact from an example the contract cannot read: one line, exit code 2, nothing written', async () => {
+    const broken = JSON.parse(coverageJson(documents[0]!)) as CoverageDocument
+    broken.examples[0]!.entry.why = { decision: { kind: 'operation' } } as never
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      expect(await coverageCommand(['merge', write('broken.json', JSON.stringify(broken)), '--pact', at('never/pact.json'), '--json', at('never/merged.json')])).toBe(2)
+      expect(stderr.mock.calls.map(([text]) => String(text))).toEqual([
+        expect.stringMatching(/^workspace-api-mock coverage: cannot write the pact: the coverage document: examples\[0\]\.entry\.why\.caller: Invalid input[^\n]*\n$/),
+      ])
+    } finally {
+      stderr.mockRestore()
+    }
+    expect(existsSync(at('never'))).toBe(false)
+    expect(() => parseCoverageFlags(['merge', 'x.json', '--consumer', 'web'])).toThrow('--consumer goes with --pact <file>: it is about the pact')
   })
 
   test('the gate: what is missing, one line each, exit code 1 (the reports written all the same)', async () => {

@@ -77,9 +77,9 @@ describe('bad input: one line, exit 2, nothing written', () => {
       },
       /huge\.json is larger than 64 MiB, the most a journal file may hold$/,
     ],
-    ['a deeply nested file', () => file('deep.json', `{"entries":${'['.repeat(5000)}${']'.repeat(5000)}}`), /deep\.json is nested deeper than 100 levels: not a journal$/],
-    ['a "__proto__" key', () => file('proto.json', `{"entries":[],"__proto__":{"polluted":true}}`), /proto\.json holds a "__proto__" key: not a journal$/],
-    ['a "constructor" key in a body', () => file('ctor.json', JSON.stringify([{ ...entry(), body: { constructor: { prototype: {} } } }])), /ctor\.json holds a "(prototype|constructor)" key: not a journal$/],
+    ['a deeply nested file', () => file('deep.json', `{"entries":${'['.repeat(5000)}${']'.repeat(5000)}}`), /deep\.json is nested deeper than 100 levels: not a journal or a coverage document$/],
+    ['a "__proto__" key', () => file('proto.json', `{"entries":[],"__proto__":{"polluted":true}}`), /proto\.json holds a "__proto__" key: not a journal or a coverage document$/],
+    ['a "constructor" key in a body', () => file('ctor.json', JSON.stringify([{ ...entry(), body: { constructor: { prototype: {} } } }])), /ctor\.json holds a "(prototype|constructor)" key: not a journal or a coverage document$/],
   ]
   test.each(cases)('%s', async (what, make, message) => {
     const out = join(folder, `${Math.random().toString(36).slice(2)}.json`)
@@ -107,7 +107,7 @@ describe('bad input: one line, exit 2, nothing written', () => {
 describe('flags (the command itself, in this process)', () => {
   test.each([
     [['a.json'], 'missing --out: contract --out <pact.json>'],
-    [['--out', 'x.json'], 'give the journal files to read: contract <journal.json>... --out <pact.json>'],
+    [['--out', 'x.json'], 'give the journal files or coverage documents to read: contract <journal.json>... --out <pact.json>'],
     [['a.json', '--out', 'no/such/folder/x.json'], '--out: no such folder'],
     [['a.json', '--out', 'x.json', '--consumer', ' web'], '--consumer: expected 1 to 200 printable ASCII characters, without spaces at either end, got " web"'],
     [['a.json', '--out', 'x.json', '--seed', 'x'], '--seed must be an integer from 0 to 2147483647, got "x"'],

@@ -10,14 +10,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import type { IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Verifier } from '@pact-foundation/pact'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { demoServerStates } from '../../examples/contract/provider-states.ts'
 import { pactOf, pactJson, type PactV4 } from '../../src/contract/pact.ts'
 import { startMockServer, type MockServer } from '../../src/node/index.ts'
 import { forward, startProxy, type ProxyAnswer } from '../verify/deviant-proxy.ts'
 import { consumerRun, MOCK } from './consumer-run.ts'
-import { kitOpenApiDocument } from '../../src/contract/kit-document.ts'
+import { KIT_DOCUMENT, verifyPact } from './pact-checks.ts'
 
 const folder = mkdtempSync(join(tmpdir(), 'wam-pact-'))
 const file = join(folder, 'web-workspace-api.json')
@@ -38,7 +36,7 @@ async function deviate(request: IncomingMessage, origin: string): Promise<ProxyA
 }
 
 beforeAll(async () => {
-  pact = pactOf({ exchanges: (await consumerRun()).flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', openapi: kitOpenApiDocument() })
+  pact = pactOf({ exchanges: (await consumerRun()).flat(), mocks: [MOCK], consumer: 'web', provider: 'workspace-api', openapi: KIT_DOCUMENT })
   writeFileSync(file, pactJson(pact))
   server = await startMockServer({ port: 0, scenario: 'empty' })
   deviant = await startProxy(deviate)
@@ -49,26 +47,7 @@ afterAll(async () => {
   rmSync(folder, { recursive: true, force: true })
 })
 
-interface Results {
-  interactionResults: Array<{ description: string; result: string; mismatch?: { mismatches?: Array<{ mismatch: string }> } }>
-}
-
-/** The verifier's results against `providerBaseUrl`, passed or failed (it rejects with them as the error's message). */
-async function verify(providerBaseUrl: string): Promise<Results> {
-  const verifier = new Verifier({
-    provider: 'workspace-api',
-    providerBaseUrl,
-    pactUrls: [file],
-    // Each provider state, set up on the provider (here through the demo server's admin routes).
-    stateHandlers: demoServerStates(server.url),
-    logLevel: 'error',
-  })
-  try {
-    return JSON.parse(String(await verifier.verifyProvider())) as Results
-  } catch (error) {
-    return JSON.parse((error as Error).message) as Results
-  }
-}
+const verify = (providerBaseUrl: string) => verifyPact(file, providerBaseUrl, server)
 
 test('against the demo server as the provider, every interaction passes', { timeout: 120_000 }, async () => {
   const { interactionResults } = await verify(server.url)

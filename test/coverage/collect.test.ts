@@ -139,8 +139,8 @@ describe('examples', () => {
     await create({ name: 'c' })
     const examples = collector.document().examples.filter((example) => example.operation === 'createWorkspace')
     expect(examples.map((example) => [example.outcomes, example.shape])).toEqual([
-      [['200'], 'body {description,name}'],
-      [['200'], 'body {name}'],
+      [['200'], 'body {description:text,name:text}'],
+      [['200'], 'body {name:text}'],
     ])
     const { entry } = examples[1]!
     expect(entry).toMatchObject({ method: 'POST', url: '/api/workspaces', path: '/api/workspaces', body: { name: 'a' }, status: 200 })
@@ -152,16 +152,50 @@ describe('examples', () => {
   })
 
   test(`at most ${MAX_SHAPES} shapes an outcome; a body over the limit is a note; a body with __proto__ is counted, never kept`, async () => {
-    for (const query of ['a', 'b', 'c', 'd', 'e', 'f']) await fetch(`http://examples.test/api/workspaces?${query}=1`, { headers: auth(api) })
+    for (const query of 'abcdefghij') await fetch(`http://examples.test/api/workspaces?${query}=1`, { headers: auth(api) })
     await create({ name: 'long', description: 'd'.repeat(40_000) })
     await fetch('http://examples.test/api/workspaces', { method: 'POST', headers: auth(api, { 'Content-Type': 'application/json' }), body: '{"__proto__":{"polluted":1},"name":"p"}' })
     const document = collector.document()
     expect(document.examples.filter((example) => example.operation === 'listWorkspaces')).toHaveLength(MAX_SHAPES)
-    const long = document.examples.find((example) => example.shape === 'body {description,name}' && JSON.stringify(example).includes('characters of JSON'))
+    const long = document.examples.find((example) => example.shape === 'body {description:text,name:text}' && JSON.stringify(example).includes('characters of JSON'))
     expect(long).toBeUndefined()
     expect(document.outcomes.find((o) => o.operation === 'createWorkspace' && o.outcome === '422:body.*')!.count).toBe(1)
     expect(document.examples.some((example) => example.outcomes.includes('422:body.*'))).toBe(false)
     expect(() => parseCoverage(coverageJson(document), 'the document')).not.toThrow()
+  })
+
+  test('the shape tells the body\'s types and the headers left out; the answer tells a 422\'s locations, a fault\'s kind, a refusal\'s missing headers', async () => {
+    const own = new CoverageCollector()
+    const api = covered(own, 'http://shapes.test', { seed: 4 })
+    server.use(...api.handlers)
+    await api.ready
+    const post = (body: unknown, headers = auth(api)) => fetch('http://shapes.test/api/workspaces', { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    // One outcome (422 at body.name), one top member: three examples, by type and by the other locations.
+    await post({ name: '' })
+    await post({ name: 7 })
+    await post({ name: '', description: 5 })
+    await post({ name: 'x', description: 5 })
+    // One outcome (401 for a missing header): which header is missing is the shape's, or the answer's.
+    await fetch('http://shapes.test/api/workspaces', { headers: { 'X-API-Key': api.credentials.apiKey } })
+    await fetch('http://shapes.test/api/workspaces')
+    await fetch('http://shapes.test/api/workspaces', { headers: { 'X-API-Key': '', 'X-API-Secret': 'x' } })
+    await fetch('http://shapes.test/api/workspaces', { headers: { 'X-API-Key': 'x', 'X-API-Secret': '' } })
+    // One outcome (fault:429): a rate limit and a failure of that status.
+    api.faults.rateLimit('listWorkspaces', { requests: 0 })
+    await fetch('http://shapes.test/api/workspaces', { headers: auth(api) })
+    api.faults.clear()
+    api.faults.fail('listWorkspaces', { status: 429, times: 1 })
+    await fetch('http://shapes.test/api/workspaces', { headers: auth(api) })
+    const { examples } = own.document()
+    const of = (outcome: string) => examples.filter((example) => example.outcomes.includes(outcome)).map((example) => [example.shape, JSON.stringify(example.entry.body ?? null)])
+    expect(of('422:body.name')).toEqual([
+      ['body {description:number,name:text}', '{"name":"","description":5}'],
+      ['body {name:number}', '{"name":7}'],
+      ['body {name:text}', '{"name":""}'],
+    ])
+    expect(of('422:body.description').map(([shape]) => shape)).toEqual(['body {description:number,name:text}', 'body {description:number,name:text}'])
+    expect(of('401:missing-header').map(([shape]) => shape)).toEqual(['no X-API-Key no X-API-Secret', 'no X-API-Secret', 'plain', 'plain'])
+    expect(examples.filter((example) => example.outcomes.includes('fault:429')).map((example) => (example.entry.why.decision as { fault: { type: string } }).fault.type).sort()).toEqual(['fail', 'rateLimit'])
   })
 
   test('a response body over 32 KiB of JSON is kept as a note that says so', async () => {

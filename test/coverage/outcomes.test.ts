@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, test } from 'vitest'
 import { servedSurfaceOf } from '../../src/api/internals.ts'
+import { KIT_OPERATIONS } from '../../src/coverage/order.ts'
 import { PRESET_TOPIC, universeOf } from '../../src/coverage/outcomes.ts'
+import { publishedOperations } from '../../src/handlers/definitions/operations/published.ts'
 import { TOPIC } from '../../src/handlers/decision-topics.ts'
 import { createMockApi, defineOperation, identifierParameter, unshownOperations } from '../../src/index.ts'
 import { z } from '../../src/model/zod.ts'
@@ -78,8 +80,9 @@ describe('the outcomes that exist', () => {
     }
   })
 
-  test('the presets the outcomes name are the presets', () => {
+  test('the presets the outcomes name are the presets; the reports\' order is the spec\'s operations as published, then the presets', () => {
     expect(Object.keys(PRESET_TOPIC).sort()).toEqual(unshownOperations.map((operation) => operation.name).sort())
+    expect(KIT_OPERATIONS).toEqual([...publishedOperations, ...unshownOperations].map((operation) => operation.name))
   })
 
   test('every topic named is a heading of docs/spec-decisions.md', () => {

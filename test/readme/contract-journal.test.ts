@@ -1,5 +1,5 @@
 // The consumer's side of docs/contract.md's walk, verbatim (readme-sync.test.ts checks it stays so), then the
-// page's contract command (examples/contract/ci.sh, its line for line) on the journal file it wrote.
+// page's contract command (examples/contract/from-journals.sh, its line for line) on the journal file it wrote.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -31,11 +31,11 @@ test('lists the workspaces, and is refused without credentials', async () => {
 afterAll(() => rmSync(dirname(JOURNAL), { recursive: true, force: true }))
 
 test("the page's contract command writes the pact of those requests", async () => {
-  const line = readFileSync(new URL('../../examples/contract/ci.sh', import.meta.url), 'utf8').split('\n').find((text) => text.startsWith('npx workspace-api-mock contract '))!
+  const line = readFileSync(new URL('../../examples/contract/from-journals.sh', import.meta.url), 'utf8').split('\n').find((text) => text.startsWith('npx workspace-api-mock contract '))!
   const folder = mkdtempSync(join(tmpdir(), 'wam-walk-'))
   const out = join(folder, 'web-app-workspace-api.json')
   // The shell expands the glob: this suite's one file. The pact goes to a folder of the test's own.
-  const args = line.replace('npx workspace-api-mock contract ', '').replace('reports/journals/*.json', JOURNAL).replace('pacts/web-app-workspace-api.json', out).split(' ')
+  const args = line.replace('npx workspace-api-mock contract ', '').replace('reports/journals/*.json', JOURNAL).replace('api-coverage/pact.json', out).split(' ')
   let printed = ''
   const code = await contractCommand(args, { stdout: { write: (text: string) => (printed += text) }, stderr: { write: (text: string) => (printed += text) } })
   expect({ code, printed }).toEqual({ code: 0, printed: `wrote 2 interactions from 2 journal entries to ${out}\n` })

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'rolldown'
-import { bundleOptions, ENTRIES } from '../../scripts/bundle-options.ts'
+import { packageBuilds } from '../../scripts/bundle-options.ts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 
@@ -32,7 +32,7 @@ export async function stageExample(example: string): Promise<string> {
   mkdirSync(kit)
   copyFileSync(join(ROOT, 'package.json'), join(kit, 'package.json'))
   cpSync(join(ROOT, 'fixtures'), join(kit, 'fixtures'), { recursive: true })
-  await build({ ...bundleOptions(ROOT, ENTRIES, join(kit, 'dist')), logLevel: 'silent' })
+  await build(packageBuilds(ROOT, join(kit, 'dist')).map((options) => ({ ...options, logLevel: 'silent' as const })))
   chmodSync(join(kit, 'dist/cli/main.js'), 0o755)
   const project = join(stage, example.split('/').at(-1)!)
   cpSync(join(ROOT, example), project, { recursive: true, filter: (source) => !/[\\/](node_modules|api-coverage[^\\/]*|test-results|\.vitest-reports)$/.test(source) })

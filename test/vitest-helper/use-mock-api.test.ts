@@ -59,3 +59,26 @@ test('a contract violation fails the test that caused it', () => {
   expect(output).toMatch(/listWorkspaces \(200 SuccessResponseListWorkspaceBody\): \$schema/)
   expect(output).toMatch(/1 failed/)
 })
+
+test("in Vitest's main process (its config, its reporters) the entry loads neither the mock nor msw, and useMockApi says where it belongs", () => {
+  const entry = new URL('../../src/vitest/index.ts', import.meta.url).href
+  // A Node process as Vitest's main one is (VITEST set, no worker number), every module it loads recorded.
+  const script = `
+    import { registerHooks } from 'node:module'
+    const loaded = []
+    registerHooks({ resolve(specifier, context, next) { const found = next(specifier, context); loaded.push(found.url); return found } })
+    const { default: Reporter, useMockApi } = await import(${JSON.stringify(entry)})
+    let said
+    try { useMockApi() } catch (error) { said = error.message }
+    console.log(JSON.stringify({ reporter: typeof Reporter, said, loaded: loaded.filter((url) => /[/\\\\](msw|@mswjs)[/\\\\]|[/\\\\]src[/\\\\](api|coverage|handlers)[/\\\\]/.test(url)) }))`
+  const env: NodeJS.ProcessEnv = { ...process.env, VITEST: 'true' }
+  delete env.VITEST_WORKER_ID
+  delete env.VITEST_POOL_ID
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env })
+  expect(run.stderr).toBe('')
+  expect(JSON.parse(run.stdout)).toEqual({
+    reporter: 'function',
+    said: 'useMockApi belongs in a test file: Vitest runs those in its workers, not in the process that loads its config and reporters',
+    loaded: [],
+  })
+})
