@@ -99,7 +99,7 @@ const HOSTILE = [
 /**
  * Pact's reference verifier (native code, seconds a run) replaying the consumer contract against the demo
  * server and a deviant copy: `npm run test:contract`, a step `.ci/run` runs before `npm test`, whose
- * closing line counts it (docs/decisions/0025). The contract's own suites stay in the loop.
+ * closing line counts it (docs/decisions/0023). The contract's own suites stay in the loop.
  */
 const CONTRACT = ['test/contract/verifier.test.ts']
 

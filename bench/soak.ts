@@ -30,6 +30,8 @@ const root = new URL('..', import.meta.url).pathname
 interface Memory {
   rss: number
   heapUsed: number
+  heapTotal: number
+  external: number
 }
 
 async function freePort(): Promise<number> {
@@ -172,10 +174,13 @@ interface MinuteRow {
   p99: number
   rssMB: number
   heapMB: number
+  /** What V8 holds for its heap, and memory outside it (buffers): RSS beyond these is the allocator's. */
+  heapTotalMB: number
+  externalMB: number
   byKind: Record<string, number>
 }
 
-async function minute(url: string, data: Targets, seed: number): Promise<Omit<MinuteRow, 'minute' | 'rssMB' | 'heapMB'>> {
+async function minute(url: string, data: Targets, seed: number): Promise<Omit<MinuteRow, 'minute' | 'rssMB' | 'heapMB' | 'heapTotalMB' | 'externalMB'>> {
   const auth = { 'X-API-Key': API_KEY, 'X-API-Secret': API_SECRET }
   let connection = 0
   let unexpected = 0
@@ -267,11 +272,19 @@ try {
   for (let m = 1; m <= minutes; m++) {
     const measured = await minute(url, data, m)
     const memory = await memoryOf(server)
-    const row = { minute: m, ...measured, rssMB: memory.rss / 2 ** 20, heapMB: memory.heapUsed / 2 ** 20 }
+    const row = {
+      minute: m,
+      ...measured,
+      rssMB: memory.rss / 2 ** 20,
+      heapMB: memory.heapUsed / 2 ** 20,
+      heapTotalMB: memory.heapTotal / 2 ** 20,
+      externalMB: memory.external / 2 ** 20,
+    }
     rows.push(row)
     console.log(
       `minute ${m}: ${row.requests} requests, ${row.errors} errors, ${row.serverErrors} 5xx, p50 ${row.p50} ms, ` +
-        `p99 ${row.p99} ms, RSS ${row.rssMB.toFixed(0)} MB, heap ${row.heapMB.toFixed(0)} MB`,
+        `p99 ${row.p99} ms, RSS ${row.rssMB.toFixed(0)} MB, heap ${row.heapMB.toFixed(0)} MB ` +
+        `(of ${row.heapTotalMB.toFixed(0)} MB held), external ${row.externalMB.toFixed(0)} MB`,
     )
   }
   const after = rows.slice(1)

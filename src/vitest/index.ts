@@ -5,7 +5,7 @@
  * Both of Vitest's sides load this module, so it carries nothing but what loads the rest: a test worker
  * loads `useMockApi` (the mock and msw/node, use-mock-api.ts), Vitest's main process (its config, its
  * reporters) loads the reporter's work when the run starts (coverage-reporter.ts). Neither loads the
- * other's (docs/decisions/0024).
+ * other's (docs/decisions/0022).
  */
 import { requireNode } from '../node-version.js'
 import type { DefinedOperation } from '../handlers/definitions/define-operation.ts'
