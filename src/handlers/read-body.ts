@@ -10,25 +10,7 @@ export interface BodyRead {
  * becomes a 100 MB buffer; `truncated` then says so and `size` is what was read.
  */
 export async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<BodyRead> {
-  // Stryker disable next-line all: unreachable
-  if (!body) return { bytes: new Uint8Array(), size: 0, truncated: false }
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  let truncated = false
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    chunks.push(value)
-    if (size > limit) {
-      truncated = true
-      // Not awaited: cancelling one branch of a teed stream (MSW clones requests) settles only once
-      // every branch is cancelled, which may be never.
-      reader.cancel().catch(() => {})
-      break
-    }
-  }
+  const { chunks, size, truncated } = await readChunksUpTo(body, limit)
   const bytes = new Uint8Array(Math.min(size, limit))
   let offset = 0
   for (const chunk of chunks) {
@@ -39,4 +21,29 @@ export async function readUpTo(body: ReadableStream<Uint8Array> | null, limit: n
     if (offset === bytes.length) break
   }
   return { bytes, size, truncated }
+}
+
+/**
+ * The chunks of a body stream as they came, up to `limit` bytes (the last one may pass it), never joined:
+ * a state upload of tens of megabytes stays in the socket's small chunks instead of one buffer that big,
+ * which the allocator would keep after it is freed.
+ */
+export async function readChunksUpTo(body: ReadableStream<Uint8Array> | null, limit: number): Promise<{ chunks: Uint8Array[]; size: number; truncated: boolean }> {
+  // Stryker disable next-line all: unreachable
+  if (!body) return { chunks: [], size: 0, truncated: false }
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return { chunks, size, truncated: false }
+    size += value.byteLength
+    chunks.push(value)
+    if (size > limit) {
+      // Not awaited: cancelling one branch of a teed stream (MSW clones requests) settles only once
+      // every branch is cancelled, which may be never.
+      reader.cancel().catch(() => {})
+      return { chunks, size, truncated: true }
+    }
+  }
 }

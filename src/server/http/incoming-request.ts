@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import { Readable } from 'node:stream'
 import { NO_BODY, type ApiRequest } from '../../handlers/api-request.ts'
-import { readUpTo, type BodyRead } from '../../handlers/read-body.ts'
+import { readChunksUpTo, readUpTo, type BodyRead } from '../../handlers/read-body.ts'
 import { MAX_BODY_BYTES } from '../../handlers/limits.ts'
 import { Problem } from '../../handlers/reply/problem.ts'
 import { requestUrl } from './request-url.ts'
@@ -88,10 +88,19 @@ function headersOf(incoming: IncomingMessage): Readonly<Record<string, string>> 
 export async function fetchRequestOf(incoming: IncomingMessage, request: ApiRequest, limit: number): Promise<Request | undefined> {
   const init: RequestInit = { method: request.method, headers: Object.entries(request.headerRecord()) }
   if (request.hasBody) {
-    const body = await readUpTo(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, limit)
+    const body = await readChunksUpTo(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, limit)
     // Stryker disable next-line all: untestable
     if (body.truncated) return undefined
-    init.body = body.bytes
+    // The chunks as a stream: read whole, they would be joined into one buffer as big as the upload.
+    const chunks = body.chunks.values()
+    init.body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.next()
+        if (next.done) controller.close()
+        else controller.enqueue(next.value)
+      },
+    })
+    ;(init as RequestInit & { duplex: 'half' }).duplex = 'half'
   }
   return new Request(request.url, init)
 }
