@@ -21,7 +21,7 @@ import { typeCheck } from '../support/type-check.ts'
 import { runCli, startCli, type RunningCli } from '../cli/cli-process.ts'
 import { authOf, call } from '../server/http-helpers.ts'
 import { tool } from '../server/mcp-helpers.ts'
-import { startChangingService, type ChangingService } from '../verify/changing-service.ts'
+import { FOLLOWED_ADDITIONS, FOLLOWED_CHANGES, startChangingService, type ChangingService } from '../verify/changing-service.ts'
 import { verifyInProcess } from '../verify/in-process.ts'
 
 // docs/live.md's lines, run below against the test's service and server.
@@ -38,14 +38,7 @@ function documented(index: number, replace: Record<string, string>): string[] {
 const KEY = 'follows-service-key'
 const SECRET = 'follows-service-secret'
 const ZERO = `wse_${'0'.repeat(32)}`
-const ADDED = [
-  'fields.workspace.tier',
-  'fields.workspace.contact',
-  'fields.application.status',
-  'operation getWorkspaceUsage (GET /api/workspaces/{workspaceId}/usage)',
-  'operation listWorkspaceApplications (GET /api/workspaces/{workspaceId}/applications)',
-  'operation deleteWorkspace (DELETE /api/workspaces/{workspaceId})',
-]
+const ADDED = FOLLOWED_ADDITIONS
 
 let upstream: MockServer
 let service: ChangingService
@@ -54,7 +47,7 @@ let folder: string
 
 beforeAll(async () => {
   upstream = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }) })
-  service = await startChangingService(upstream.url, { apiKey: KEY, apiSecret: SECRET }, ['delete', 'status', 'tier', 'documented', 'contact'])
+  service = await startChangingService(upstream.url, { apiKey: KEY, apiSecret: SECRET }, FOLLOWED_CHANGES)
   mock = await startCli(documented(0, { 'https://staging.example.com': service.url }), { env: { WORKSPACE_API_MOCK_LIVE_KEY: KEY, WORKSPACE_API_MOCK_LIVE_SECRET: SECRET } })
   folder = mkdtempSync(join(tmpdir(), 'drift-follows-'))
 }, 60_000)

@@ -13,6 +13,17 @@ import { bodyOf, forward, headersOf, problem, relay, startProxy, type ProxyAnswe
 
 export type Change = 'delete' | 'status' | 'tier' | 'region' | 'documented' | 'contact'
 
+/** The changes the code-writing tests switch on, and what the module written from them adds, in its order. */
+export const FOLLOWED_CHANGES: readonly Change[] = ['delete', 'status', 'tier', 'documented', 'contact']
+export const FOLLOWED_ADDITIONS = [
+  'fields.workspace.tier',
+  'fields.workspace.contact',
+  'fields.application.status',
+  'operation getWorkspaceUsage (GET /api/workspaces/{workspaceId}/usage)',
+  'operation listWorkspaceApplications (GET /api/workspaces/{workspaceId}/applications)',
+  'operation deleteWorkspace (DELETE /api/workspaces/{workspaceId})',
+]
+
 const workspaceId = z.string().min(1).max(36)
 
 /** The operations the documented service adds, as its own code defines them. */

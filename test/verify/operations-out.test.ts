@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startMockServer, withCredentials, type MockServer } from '../../src/node/index.ts'
-import { startChangingService, type ChangingService } from './changing-service.ts'
+import { FOLLOWED_ADDITIONS, FOLLOWED_CHANGES, startChangingService, type ChangingService } from './changing-service.ts'
 import { verifyInProcess } from './in-process.ts'
 import { typeCheck } from '../support/type-check.ts'
 
@@ -25,7 +25,7 @@ const file = (name: string) => join(folder, name)
 
 beforeAll(async () => {
   server = await startMockServer({ port: 0, scenario: withCredentials('demo', { apiKey: KEY, apiSecret: SECRET }) })
-  service = await startChangingService(server.url, { apiKey: KEY, apiSecret: SECRET }, ['delete', 'status', 'tier', 'documented', 'contact'])
+  service = await startChangingService(server.url, { apiKey: KEY, apiSecret: SECRET }, FOLLOWED_CHANGES)
   folder = mkdtempSync(join(tmpdir(), 'verify-follows-'))
 })
 afterAll(async () => {
@@ -37,14 +37,7 @@ afterAll(async () => {
 const verify = (...flags: string[]) => verifyInProcess(['--target', service.url, '--api-key', KEY, '--api-secret', SECRET, '--rate', '1000', ...flags])
 const lines = (text: string) => text.trim().split('\n')
 const json = (name: string) => JSON.parse(readFileSync(file(name), 'utf8'))
-const ADDED = [
-  'fields.workspace.tier',
-  'fields.workspace.contact',
-  'fields.application.status',
-  'operation getWorkspaceUsage (GET /api/workspaces/{workspaceId}/usage)',
-  'operation listWorkspaceApplications (GET /api/workspaces/{workspaceId}/applications)',
-  'operation deleteWorkspace (DELETE /api/workspaces/{workspaceId})',
-]
+const ADDED = FOLLOWED_ADDITIONS
 
 describe('the code that follows the service, and verify over time', () => {
   test('a first run finds the changes and writes the module of them, without the credentials', { timeout: 60_000 }, async () => {
