@@ -52,16 +52,22 @@ function module(text: string): string {
 
 const auth = (principal: { apiKey: string; apiSecret: string }) => ({ 'X-API-Key': principal.apiKey, 'X-API-Secret': principal.apiSecret })
 
+/** The first principal's headers, its first workspace, and the first page of that workspace's applications. */
+async function firstWorkspaceOf(cli: { url: string; principals: Array<{ apiKey: string; apiSecret: string }> }) {
+  const headers = auth(cli.principals[0]!)
+  const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+  const applications = async () => (await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()).data
+  return { headers, workspace, applications }
+}
+
 describe.concurrent('serving a module', () => {
   test("its operations and fields, named in the banner; sessions serve them too", async () => {
     const path = module(DELETE_WORKSPACE)
     const cli = await startCli(['--operations', path])
     try {
       expect(cli.stdout()).toContain(`Operations of your own (${path}): DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status.`)
-      const headers = auth(cli.principals[0]!)
-      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
-      const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
-      expect(page.data[0].status).toBe('active')
+      const { headers, workspace, applications } = await firstWorkspaceOf(cli)
+      expect((await applications())[0].status).toBe('active')
       const session = await (await fetch(`${cli.url}/__admin/sessions`, { method: 'POST' })).json()
       const deleted = await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers: auth(session) })
       expect(deleted.status).toBe(204)
@@ -97,10 +103,8 @@ describe.concurrent('serving a module', () => {
     const cli = await startCli(['--operations', path])
     try {
       expect(cli.stdout()).toContain(`Operations of your own (${path}): none; fields: application.status.`)
-      const headers = auth(cli.principals[0]!)
-      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
-      const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
-      expect(page.data[0].status).toBe('active')
+      const { applications } = await firstWorkspaceOf(cli)
+      expect((await applications())[0].status).toBe('active')
     } finally {
       await cli.stop()
     }
@@ -121,10 +125,8 @@ describe.concurrent('serving a module', () => {
     const cli = await startCli(['--operations', path])
     try {
       expect(cli.stdout()).toContain(`Operations of your own (${path}): DELETE /api/workspaces/{workspaceId} (deleteWorkspace); fields: application.status.`)
-      const headers = auth(cli.principals[0]!)
-      const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
-      const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
-      expect(page.data[0].status).toBe('active')
+      const { headers, workspace, applications } = await firstWorkspaceOf(cli)
+      expect((await applications())[0].status).toBe('active')
       expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })).status).toBe(204)
       expect(cli.stderr()).toBe('')
     } finally {
@@ -167,13 +169,11 @@ test('--watch serves an edit of the module at once; an edit that does not load k
   const cli = await startCli(documented(path))
   try {
     expect(cli.stdout()).toContain(`Watching ${path}: changes are served at once.`)
-    const headers = auth(cli.principals[0]!)
-    const [workspace] = (await (await fetch(`${cli.url}/api/workspaces`, { headers })).json()).data
+    const { headers, workspace, applications } = await firstWorkspaceOf(cli)
     writeFileSync(path, DELETE_WORKSPACE.replace("'DELETE'", "'PATCH'").replace("name: 'deleteWorkspace'", "name: 'touchWorkspace'").replace(/export const fields.*/, ''))
     await expect.poll(() => cli.stdout(), { timeout: 5000 }).toMatch(/reloaded .*operations-\d+\.ts: 1 operation \(touchWorkspace\); fields: none/)
     expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'DELETE', headers })).status).toBe(405)
-    const page = await (await fetch(`${cli.url}/api/applications`, { headers: { ...headers, 'X-Workspace-ID': workspace.id } })).json()
-    expect(page.data[0].status).toBeUndefined()
+    expect((await applications())[0].status).toBeUndefined()
     writeFileSync(path, 'export default 7')
     await expect.poll(() => cli.stderr(), { timeout: 5000 }).toContain(`${path} changed but was not reloaded, still serving the last good state: ${path} must export an array`)
     expect((await fetch(`${cli.url}/api/workspaces/${workspace.id}`, { method: 'PATCH', headers })).status).toBe(204)
