@@ -88,7 +88,7 @@ export function parseCoverageFlags(argv: readonly string[]): CoverageFlags {
   })
   const parsed = { ...settings, files, min, require }
   if (settings.help) return parsed
-  if (subcommand !== 'merge') throw new FlagError(subcommand === undefined ? 'coverage needs a subcommand: coverage merge <files...>' : `unknown subcommand "coverage ${shown(subcommand, 60)}": the one there is is merge`)
+  if (subcommand !== 'merge') throw new FlagError(subcommand === undefined ? 'coverage needs a subcommand: coverage merge <files...>' : `unknown subcommand "coverage ${shown(subcommand, 60)}": the only one is merge`)
   if (files.length === 0) throw new FlagError('coverage merge needs at least one coverage document: coverage merge <files...>')
   for (const name of ['consumer', 'provider', 'without-faults']) {
     if (given(name) && !given('pact')) throw new FlagError(`--${name} goes with --pact <file>: it is about the pact`)

@@ -107,6 +107,7 @@ describe('coverage merge', () => {
   test('usage mistakes: one line, exit code 2; --help, exit code 0', async () => {
     for (const [args, message] of [
       [['coverage'], 'coverage needs a subcommand: coverage merge <files...>'],
+      [['coverage', 'frobnicate'], 'unknown subcommand "coverage frobnicate": the only one is merge'],
       [['coverage', 'merge'], 'coverage merge needs at least one coverage document: coverage merge <files...>'],
       [['coverage', 'merge', 'x.json', '--min', 'outcomes=200'], '--min takes operations=<percent>, outcomes=<percent> or topics=<percent> (0 to 100), not "outcomes=200"'],
       [['coverage', 'merge', 'x.json', '--require', 'createWorkspace'], '--require takes <operation>=<outcome> (e.g. createWorkspace=422:body.name, or *=fault:429), not "createWorkspace"'],
